@@ -554,9 +554,12 @@ def test_a_programme_s_node_is_not_confirmed_for_parts_its_listing_does_not_name
     assert rule["passed"] and "unconfirmed" not in rule, rule
     # a chassis whose own listing was recalled is not confirmed either (HPE's, from the Azure Local catalog)
     hpe = _azure_local_node("hpe-dl380-gen11", "micron-7450-pro-7.68tb", 22, "nvidia-cx6-lx-2x25g")
-    assert (
-        "HPE ProLiant DL380 Gen11 (its own Azure Local listing not seen in a source)"
-        in (check_design(resolve(hpe), al)["checks"]["validated_node"]["unconfirmed"])
+    rule = check_design(resolve(hpe), al)["checks"]["validated_node"]
+    assert "HPE ProLiant DL380 Gen11 (its own Azure Local listing not seen in a source)" in rule["unconfirmed"]
+    # and the rule's claim says so where it is made ("lists Azure Local" read as a contradiction; stop 63)
+    assert rule["reason"].startswith("hpe-dl380-gen11 lists Azure Local (as recalled, not seen in a source); ")
+    assert check_design(resolve(listed), al)["checks"]["validated_node"]["reason"].startswith(
+        "dell-ax-760 lists Azure Local; "
     )
 
 

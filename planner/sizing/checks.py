@@ -509,6 +509,9 @@ def check_design(
             "validated_node",
             req is None or req in ch.validated_for,
             f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}"
+            # a listing recalled, not read: said where it is claimed ("lists Azure Local" beside "its own Azure Local
+            # listing not seen in a source" read as a contradiction; pricing-call walk, stop 63)
+            + (" (as recalled, not seen in a source)" if ch.validated_for and "validated_for" in ch.estimated else "")
             + (f"; demand asks '{req}'" if req else NO_PROGRAM),
         )
         unsure = program_unconfirmed(rd, req) if req is not None and req in ch.validated_for else []

@@ -58,6 +58,7 @@ from planner.results.report import (
 from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import (
     DOWN_NO_RANGE,
+    UNCONFIRMED,
     growth_sentence,
     latency_met_not_across_band,
     p99_over_mean_targets,
@@ -1253,8 +1254,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         lines.append(
             NOTE(
                 sentence(
-                    f"{program} lists the servers, but {customer_text(unsure)}; ask the vendor to confirm these "
-                    "parts before ordering (section Rules checked)"
+                    # the servers' own listing may be the unconfirmed one: "Azure Local lists the servers, but not
+                    # confirmed ... HPE ProLiant DL380 Gen11" contradicted itself (pricing-call walk, stop 63)
+                    f"Before ordering, ask the vendor to confirm the {program} listing of these parts on these "
+                    f"servers: {customer_text(unsure.removeprefix(UNCONFIRMED))} (section Rules checked)"
                 )
             )
         )
