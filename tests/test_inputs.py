@@ -276,3 +276,34 @@ def test_a_huge_typed_number_is_said_in_powers_of_ten():
     said = check("RAM per node, GB", -1e308, 0, 100_000, lo_open=True, unit="GB")
     assert said is not None and "-1e+308" in said and len(said) < 200, said
     assert "100,000 GB" in check("RAM per node, GB", 200_000, 0, 100_000, lo_open=True, unit="GB")
+
+
+def test_a_tiers_file_says_what_is_no_number_by_row_and_column():
+    """Pricing-call walk (stop 63): a tiers file's "lots" read "Tiers.tiers.0.guaranteed_iops: a number is written
+    without quotes (got 'lots')" (it is no number at all, and the editor names rows and columns), and 1e20 "must be
+    less than or equal to 100000000"."""
+    from hciplan_ui import fmt
+    from planner.core import jsonio
+    from planner.core.errors import PlannerError, plain_message
+    from planner.models.tiers import TierSet, default_tiers
+
+    t = default_tiers().model_dump(mode="json")
+    t["tiers"][0]["guaranteed_iops"] = "lots"
+    t["tiers"][1]["burst_iops"] = "5000"
+
+    def said(exc, data):
+        return fmt.row_errors(
+            exc, data["tiers"], "tiers", {"guaranteed_iops": "Guaranteed IOPS", "burst_iops": "Burst IOPS"}
+        )
+
+    with pytest.raises(PlannerError) as exc:
+        jsonio.parse_json_model(json.dumps(t), TierSet, PlannerError, "tiers file", prefix="tiers", describe=said)
+    assert str(exc.value) == (
+        "Row 1 (Standard), Guaranteed IOPS: must be a number; "
+        "Row 2 (Business), Burst IOPS: a number is written without quotes."
+    )
+    with pytest.raises(PlannerError) as exc:  # no describe: the paths, as a command line names them
+        jsonio.parse_json_model(json.dumps(t), TierSet, PlannerError, "tiers file", prefix="tiers")
+    assert "tiers.tiers.0.guaranteed_iops: must be a number (got 'lots')" in str(exc.value)
+    big = {"type": "less_than_equal", "msg": "Input should be less than or equal to 100000000", "ctx": {}}
+    assert plain_message(big) == "must be less than or equal to 100,000,000"

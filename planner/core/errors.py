@@ -171,6 +171,9 @@ def plain_message(e: ErrorDetails | dict[str, Any]) -> str:
     msg = str(e["msg"])
     if kind == "value_error":
         return msg.removeprefix("Value error, ")
+    # a bound of five digits or more with separators, as every figure is said: "must be less than or equal to
+    # 100000000" of a tiers file's 1e20 (pricing-call walk, stop 63)
+    msg = re.sub(r"(?<![\w.,-])(\d{5,})(?![\w.])", lambda m: f"{int(m.group(1)):,}", msg)
     # pydantic's other words as a sentence about the field: "Input should be greater than 0" -> "must be ..."
     return "must be " + msg.removeprefix("Input should be ") if msg.startswith("Input should be ") else msg
 

@@ -316,7 +316,7 @@ def parse_json_model(
     field: str,
     prefix: str = "",
     max_bytes: int = MAX_INPUT_BYTES,
-    describe: Callable[[ValidationError, dict[str, Any]], str] | None = None,
+    describe: Callable[[Any, dict[str, Any]], str] | None = None,
 ) -> M:
     """Validate ``data`` (a dict or JSON text) as ``model``; JSON text must write every number as a
     number (see :func:`numbers_written_as_numbers`). ``describe(exc, data)`` words the model's errors
@@ -327,7 +327,7 @@ def parse_json_model(
     if not isinstance(data, dict):
         raise error("must be a JSON object", field)
     if text:  # first: lax mode reads true as 1, and a rule about 1 would hide the real mistake
-        numbers_written_as_numbers(model, data, error, prefix)
+        numbers_written_as_numbers(model, data, error, prefix, describe)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -345,8 +345,35 @@ _NUMBER_ERRORS = frozenset({"int_type", "float_type", "decimal_type", "int_parsi
 _BOOL_ERRORS = frozenset({"bool_type", "bool_parsing"})
 
 
+class _Refused:
+    """Errors found by :func:`numbers_written_as_numbers`, offered as a ValidationError offers them
+    (``errors()``), so a caller's ``describe`` words them as it words the model's."""
+
+    def __init__(self, errors: list[Any]) -> None:
+        self._errors = errors
+
+    def errors(self) -> list[Any]:
+        return self._errors
+
+
+def _not_a_number(value: Any) -> str:
+    """Why ``value`` (a string or a boolean where a number goes) is refused: a number in quotes is said as one,
+    anything else is no number ("a number is written without quotes (got 'lots')"; pricing-call walk, stop 63)."""
+    if not isinstance(value, str):
+        return "true/false is not a number"
+    try:
+        float(value)
+    except ValueError:
+        return "must be a number"
+    return "a number is written without quotes"
+
+
 def numbers_written_as_numbers(
-    model: type[BaseModel], data: dict[str, Any], error: type[PlannerError], prefix: str
+    model: type[BaseModel],
+    data: dict[str, Any],
+    error: type[PlannerError],
+    prefix: str,
+    describe: Callable[[Any, dict[str, Any]], str] | None = None,
 ) -> None:
     """Refuse a number written as a string or a boolean in a file (``"nodes": "4"``,
     ``"size_tb": true``), which pydantic's lax mode reads as 4 and 1.0, and a true/false written as
@@ -361,12 +388,7 @@ def numbers_written_as_numbers(
         model.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         bad: list[Any] = [  # pydantic's ErrorDetails, each with our message
-            {
-                **e,
-                "msg": "a number is written without quotes"
-                if isinstance(e["input"], str)
-                else "true/false is not a number",
-            }
+            {**e, "msg": _not_a_number(e["input"])}
             for e in exc.errors()
             if e["type"] in _NUMBER_ERRORS and isinstance(e.get("input"), (str, bool))
         ] + [
@@ -377,7 +399,9 @@ def numbers_written_as_numbers(
             and not isinstance(e.get("input"), bool)
         ]
         if bad:
-            raise error(format_validation_error(bad, prefix)) from None
+            # a caller that names errors its own way (a table's rows and columns) names these too: a tiers file read
+            # "Tiers.tiers.0.guaranteed_iops: ..." for a quoted number and "Row 1 (Standard), ..." for the rest
+            raise error(describe(_Refused(bad), data) if describe else format_validation_error(bad, prefix)) from None
 
 
 def load_json_model(
