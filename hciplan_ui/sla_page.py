@@ -32,7 +32,7 @@ from planner.models.database import Database
 from planner.models.demand import Demand
 from planner.models.design import Design, parse_design
 from planner.models.stacks import STACK_LABELS
-from planner.models.tiers import Tier, TierSet
+from planner.models.tiers import TierSet
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
@@ -198,30 +198,19 @@ def without_n1_clause(note: str | None, topology: str) -> str | None:
     return kept.removeprefix("; ") or None
 
 
-def _floor(field: str):
-    """A tier field's least value, the model's own (planner.core.minimums): the editor and a loaded file agree."""
-    return inputs.model_bounds(Tier, field)[0]
-
-
+#: the tier editor's columns, without bounds: a grid's bound clamps what is typed without a word (-1 TB became 0.001,
+#: a read share of 70 became 1; pricing-call walk, stop 63); the tier model refuses it by row and column instead
 TIER_COLUMNS = {
     "name": st.column_config.TextColumn("Tier", required=True),
-    "guaranteed_iops": st.column_config.NumberColumn(
-        "Guaranteed IOPS", min_value=_floor("guaranteed_iops"), required=True, format="localized"
-    ),
-    "burst_iops": st.column_config.NumberColumn(
-        "Burst IOPS", min_value=_floor("burst_iops"), required=True, format="localized"
-    ),
-    "latency_target_ms": st.column_config.NumberColumn(
-        "Latency target, ms", min_value=_floor("latency_target_ms"), format="%.3f", required=True
-    ),
+    "guaranteed_iops": st.column_config.NumberColumn("Guaranteed IOPS", required=True, format="localized"),
+    "burst_iops": st.column_config.NumberColumn("Burst IOPS", required=True, format="localized"),
+    "latency_target_ms": st.column_config.NumberColumn("Latency target, ms", format="%.3f", required=True),
     "latency_statistic": st.column_config.SelectboxColumn("Statistic", options=["mean", "p90", "p99"], required=True),
-    "capacity_tb_per_db": st.column_config.NumberColumn(
-        "Size, TB", min_value=_floor("capacity_tb_per_db"), required=True
-    ),
-    "block_size_kib": st.column_config.NumberColumn("Block, KiB", min_value=_floor("block_size_kib"), required=True),
-    "read_fraction": st.column_config.NumberColumn("Read share", min_value=0.0, max_value=1.0, required=True),
-    "vcpus_per_db": st.column_config.NumberColumn("vCPUs", min_value=1, step=1, required=True),
-    "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", min_value=_floor("ram_gb_per_db"), required=True),
+    "capacity_tb_per_db": st.column_config.NumberColumn("Size, TB", required=True),
+    "block_size_kib": st.column_config.NumberColumn("Block, KiB", required=True),
+    "read_fraction": st.column_config.NumberColumn("Read share", required=True),
+    "vcpus_per_db": st.column_config.NumberColumn("vCPUs", step=1, required=True),
+    "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", required=True),
 }
 
 

@@ -472,3 +472,38 @@ def test_captions_are_not_faded_and_keyboard_focus_shows_a_ring(server, browser)
     page.close()
     assert shown == [want] * 2, (shown, f"BASE_CSS in the page: {styled}")
     assert ring == ["Capacity", "solid", "2px", rgb(chrome.COLOURS["FOCUS_RING"])], ring
+
+
+def test_the_tier_editor_refuses_a_figure_out_of_bounds_in_words(server, browser):  # noqa: F811
+    """Pricing-call walk (stop 63): the tier grid's bounds clamped what was typed without a word (-1 TB stored as
+    0.001 TB, a read share of 70 as 1) and the prices moved. The grid has no bounds; the tier model refuses the
+    figure by row and column, and the tiers in use stay."""
+    page = _opened(browser, server, 1280, 1000, "/sla")
+    toggle = page.locator(".st-key-tier_editing input")
+    for _ in range(4):  # a click while the page's first run still draws can go unseen: clicked until it holds
+        if toggle.is_checked():
+            break
+        page.locator(".st-key-tier_editing label").first.click()
+        _settle(page)
+    grid = page.locator('[class*="st-key-tier_editor_"]').first
+    grid.wait_for()
+    grid.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    box = grid.bounding_box()
+    # the first row's name cell, focused (a first click may only focus the grid)
+    page.mouse.click(box["x"] + 60, box["y"] + 52)
+    page.keyboard.press("Escape")
+    page.mouse.click(box["x"] + 60, box["y"] + 52)
+    for _ in range(5):  # to Size, TB
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("-1", delay=30)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(400)
+    page.get_by_role("button", name="Apply the tiers").click()
+    _settle(page)
+    said = [a for a in page.locator('[data-testid="stAlert"]').all_inner_texts() if "Tiers not applied" in a]
+    page.close()
+    assert said and "Row 1 (Standard), Size, TB: must be greater than or equal to 0.001" in said[0], said
