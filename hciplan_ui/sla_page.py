@@ -34,7 +34,7 @@ from planner.models.design import Design, parse_design
 from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
 from planner.physics.capacity import one_node_down_words
-from planner.results.uncertainty import band_short_of
+from planner.results.uncertainty import UNBOUNDED_AT_BAND_LOW_NOTE, band_short_of
 from planner.sizing.document import latency_band_sentence
 from planner.sizing.names import example_words, system_words
 from planner.sizing.words import band_note_words
@@ -795,6 +795,16 @@ with st.container():
                                         fmt.ms,
                                     )
                                 )
+                        # a band's "unbounded" end said in words once ("0.122 ms–unbounded" stood alone; pricing-call
+                        # walk, stop 63): at the most the design sustains, the band's slower end is past saturation
+                        if any(
+                            cap.get(f"{k}_low") is not None and cap.get(f"{k}_high") is None
+                            for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms")
+                        ):
+                            st.caption(
+                                first_upper(UNBOUNDED_AT_BAND_LOW_NOTE)
+                                + ": the most it sustains is the model's prediction, and the band reaches below it."
+                            )
                         if cap.get("vm_latency_ms") is not None:
                             st.caption(
                                 f"{LATENCY_NAMES['vm_latency_ms']} then, reads and writes together: "

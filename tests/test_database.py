@@ -683,6 +683,11 @@ def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
     assert re.search(r"; raised by (a higher CPU utilisation cap, or )?more or faster CPU cores, or more nodes\.", said)
     assert "the database's promise holds when its peak io" in said.lower()
     assert "'The most this design sustains' below gives the most" in said
+    # a band without a high end says why, in the library's words (pricing-call walk, stop 63: "0.122 ms–unbounded"
+    # stood alone)
+    from planner.results.uncertainty import UNBOUNDED_AT_BAND_LOW_NOTE
+
+    assert "–unbounded" in said and UNBOUNDED_AT_BAND_LOW_NOTE[1:] in said, said  # the default database's case
 
 
 def test_dataline_claim_200000_iops_under_1_ms_for_a_4_tb_database_depends_on_the_vm():
