@@ -83,6 +83,8 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
    accessibility walk 2026-11-30), drawn as the h3s were */
 [data-testid="stMain"] [data-testid="stHeadingWithActionElements"] h2 { font-size: 1.75rem; line-height: 1.2;
   padding: 0.75rem 0 1rem; letter-spacing: -0.005em; }
+/* a Compare column's figure without a change badge keeps the badge's room, unseen: the columns stand row by row */
+[class*="st-key-cmp_flat_"] [data-testid="stMetricDelta"] { visibility: hidden; }
 /* captions (key figures among them) at 4.5:1 and more on the page and in the sidebar: no fading opacity */
 html [data-testid="stCaptionContainer"] { opacity: 1; color: CAPTION_TEXT; }
 /* keyboard focus seen at once: a ring around the link, button, section or tab (Streamlit drew none on a sidebar

@@ -560,6 +560,20 @@ unjudged: dict[str, list[dict]] = {
 }
 base = reports[0][1]
 cols = st.columns(len(reports))
+
+
+def _metric(name: str, key: str, label: str, value: str, delta: str | None = None, **kw) -> None:
+    """A figure of a system's column. Beside other columns, one without a change badge keeps the badge's room,
+    unseen (BASE_CSS, ``cmp_flat_``): a what-if's badges pushed its figures below the current design's, row after
+    row out of line (pricing-call walk, stop 63)."""
+    if delta is None and len(reports) > 1:
+        kw.pop("delta_color", None)
+        with st.container(key=f"cmp_flat_{name}_{key}"):
+            st.metric(label, value, delta="+0.0 %", delta_color="off", delta_arrow="off", **kw)
+    else:
+        st.metric(label, value, delta=delta, **kw)
+
+
 for col, (name, r) in zip(cols, reports):
     with col:
         st.header(fmt.md(shown_name(name)))
@@ -576,22 +590,22 @@ for col, (name, r) in zip(cols, reports):
                 continue
             delta = None
             if not fits(r) and r.get(key) is None and r.get(f"{key}_note"):
-                st.metric(label, DOES_NOT_FIT, help=fmt.said(r[f"{key}_note"]) + ".")
+                _metric(name, key, label, DOES_NOT_FIT, help=fmt.said(r[f"{key}_note"]) + ".")
                 continue
             if key.endswith("latency_ms") and (unbounded := unbounded_latency(r)):
                 # past saturation the latency is the capacity's, not this load's: "VM latency 28.1 ms" for 2.3 M
                 # IOPS asked of a SAN that carries 16,752 (browser review 2026-11-30); a load a CPU cap throttles
                 # never reaches its rate, and its figure was the IOs' let through (known gap, stop 51)
-                st.metric(label, unbounded["cell"], help=fmt.md(first_upper(unbounded["why"]) + "."))
+                _metric(name, key, label, unbounded["cell"], help=fmt.md(first_upper(unbounded["why"]) + "."))
                 continue
             # no latency of the base to compare with
             if r.get(key) is None and (absent := r.get(f"{key}_note")):  # no such IO in the workload: said
-                st.metric(label, "none", help=fmt.md(first_upper(absent) + "."))
+                _metric(name, key, label, "none", help=fmt.md(first_upper(absent) + "."))
                 continue
             past = key.endswith("latency_ms") and unbounded_latency(base) is not None
             if name != "current" and base.get(key) and r.get(key) is not None and not past:
                 delta = fmt.metric_delta(r[key] / base[key])
-            st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
+            _metric(name, key, label, f(r.get(key)), delta, delta_color="inverse" if lower_better else "normal")
             # the report's band, at its figure's precision (as every page gives it)
             if band_line := fmt.band_text(r.get(f"{key}_low"), r.get(f"{key}_high"), f, r.get(key)):
                 st.caption(band_line)

@@ -507,3 +507,29 @@ def test_the_tier_editor_refuses_a_figure_out_of_bounds_in_words(server, browser
     said = [a for a in page.locator('[data-testid="stAlert"]').all_inner_texts() if "Tiers not applied" in a]
     page.close()
     assert said and "Row 1 (Standard), Size, TB: must be greater than or equal to 0.001" in said[0], said
+
+
+def test_the_compare_columns_stand_row_by_row(server, browser):  # noqa: F811
+    """Pricing-call walk (stop 63): the what-if's change badges pushed its figures below the current design's, row
+    after row out of line. A figure without a badge keeps the badge's room, unseen: each figure's label stands at
+    the same height in every column, and the unseen badges are not read out."""
+    page = _opened(browser, server, 1280, 1000, "/compare")
+    nodes = page.locator(".st-key-wi_nodes input")
+    nodes.fill("5")
+    nodes.press("Enter")
+    _settle(page)
+    tops = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=stMetricLabel]')].map(
+          e => [e.innerText.trim(), Math.round(e.getBoundingClientRect().top)])"""
+    )
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=stMetricDelta]')]
+          .filter(e => getComputedStyle(e).visibility === 'visible').map(e => e.innerText.trim())"""
+    )
+    page.close()
+    by_label: dict[str, set[int]] = {}
+    for label, top in tops:
+        by_label.setdefault(label, set()).add(top)
+    assert by_label["Usable capacity"] and len(by_label) >= 5, tops
+    assert all(len(t) == 1 for t in by_label.values()), by_label
+    assert "+0.0 %" not in shown and any("%" in s for s in shown), shown  # the what-if's own badges, not the room
