@@ -338,3 +338,22 @@ def test_a_renamed_tier_keeps_its_counts():
     kept = {k: at.session_state[k] for k in ("mix_Basic", "size_Basic", "mix_Premium")}
     assert kept == {"mix_Basic": 6, "size_Basic": 9, "mix_Premium": 2}
     assert "mix_Standard" not in at.session_state
+
+
+def test_scenario_save_keeps_a_mix_its_proposal_says(tmp_path, capsys):
+    """``hciplan scenario save --mix``: a scenario made on the command line keeps the mix as the app keeps the SLA
+    page's, and ``proposal --scenario`` says it; beside a demand in tiers, one line."""
+    from test_proposal_document import html_text
+
+    db = str(tmp_path / "s.db")
+    save = ["scenario", "save", "m", "--demand", str(HAMMERDB), "--design", str(EX / "reference.json"), "--db", db]
+    assert main([*save, "--mix", "Standard=6,Premium=2"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "m.html"
+    assert main(["proposal", "--scenario", "m", "--db", db, "--format", "html", "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert "A tier mix of 6 Standard, 2 Premium was asked about" in html_text(out.read_bytes())
+    tiered = ["scenario", "save", "t", "--demand", str(EX / "demand-200dbs.json"), "--db", db, "--mix", "Standard=1"]
+    assert main(tiered) == 2
+    got, err = capsys.readouterr()
+    assert got == "" and err.startswith("error: mix: this demand is in tiers") and err.count("\n") == 1, err

@@ -432,7 +432,17 @@ def _scenario_action(args) -> int:
             check_parts(design)
         if existing is not None:
             check_parts(existing, any_architecture=True)
-        demand = load_json_model(args.demand, Demand, "demand").model_dump(mode="json")
+        demand_model = load_json_model(args.demand, Demand, "demand")
+        demand = demand_model.model_dump(mode="json")
+        mix = None
+        if args.mix:  # the SLA page's tier mix, as the app saves it (proposal --scenario says it)
+            from planner.models.tiers import default_tiers, parse_mix
+
+            if demand_model.tier_counts:
+                raise InputError(
+                    "this demand is in tiers: its own counts are the mix (put others in the demand)", "mix"
+                )
+            mix = parse_mix(args.mix, [t.name for t in default_tiers().tiers])
         costs = (
             # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
             costs_from_args(args).model_dump(mode="json") if any(getattr(args, k, None) for k in COST_OPTIONS) else None
@@ -443,6 +453,7 @@ def _scenario_action(args) -> int:
                 design=dump_design(design) if design else None,
                 existing=dump_design(existing) if existing else None,
                 costs=costs,
+                tier_counts=mix,
                 notes=args.notes or "",
             )
         except ValidationError as exc:  # a note past 10,000 characters printed a traceback (hostile-input walk)
@@ -479,6 +490,11 @@ def register_scenario(sub) -> None:
     s.add_argument("--design", help="design file")
     s.add_argument("--existing", help="design file of the system the customer runs today")
     s.add_argument("--notes", help="a note kept with the scenario")
+    s.add_argument(
+        "--mix",
+        help="databases per tier the customer asks about, e.g. 'Standard=6,Premium=2' (the shipped tiers), for a "
+        "demand not in tiers: kept as the app keeps the SLA page's mix, said by `proposal --scenario`",
+    )
     s.add_argument(
         "--no-overwrite", dest="no_overwrite", action="store_true", help="refuse to replace one of the same name"
     )
