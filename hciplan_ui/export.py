@@ -160,7 +160,7 @@ def proposal_panel(
             # the tier mix the SLA page priced goes into the document (a demand in tiers is its own mix)
             "mix_json": None
             if demand is not None and demand.tier_counts
-            else (json.dumps({k: v for k, v in state.tier_counts().items() if v}) or None),
+            else (json.dumps(typed) if (typed := {k: v for k, v in state.tier_counts().items() if v}) else None),
         },
         sort_keys=True,
     )

@@ -1194,9 +1194,7 @@ if tp is not None:
             # its counts as sized, grown where it grows (proposal.build's): the page's "$43,376" and the document's
             # "$52,051" were today's and the grown counts, the difference said in small print only (stop 63)
             grown_counts = ", ".join(
-                f"{int(c['databases']):,} {fmt.md(c['name'])}"
-                for c in sized_demand.summary()["classes"]
-                if c.get("databases") and c["name"] in counts
+                f"{n:,} {fmt.md(name)}" for name, n in (sized_demand.sized_tier_counts() or {}).items() if n
             )
             in_doc = f"The proposal says the sized demand's own counts, as sized ({grown_counts})."
         else:

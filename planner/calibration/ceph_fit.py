@@ -196,14 +196,19 @@ FIT_TOL = 1e-6
 FIT_STEP = 1e-3
 
 
+def _bounds(names, base: CephParams) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lower and upper bounds of the parameters ``names`` and ``base``'s values clipped into them."""
+    lo = np.array([CEPH_PARAM_BOUNDS[k][1] for k in names])
+    hi = np.array([CEPH_PARAM_BOUNDS[k][2] for k in names])
+    return lo, hi, np.clip([getattr(base, k) for k in names], lo, hi)
+
+
 def uninformed(idx, base: CephParams) -> list[str]:
     """The parameters of :data:`CEPH_FIT_NAMES` the points ``idx`` say nothing about: moved from
     ``base`` to the far end of its bounds, each leaves every residual of those points bit-identical
     (a release's write factor when no write of that release is in ``idx``, the RocksDB tuning's when
     no tuned write is). One evaluation per parameter."""
-    lo = np.array([CEPH_PARAM_BOUNDS[k][1] for k in CEPH_FIT_NAMES])
-    hi = np.array([CEPH_PARAM_BOUNDS[k][2] for k in CEPH_FIT_NAMES])
-    x0 = np.clip([getattr(base, k) for k in CEPH_FIT_NAMES], lo, hi)
+    lo, hi, x0 = _bounds(CEPH_FIT_NAMES, base)
     f0 = _residuals(_with(base, CEPH_FIT_NAMES, x0), idx)
     out = []
     for j, k in enumerate(CEPH_FIT_NAMES):
@@ -231,11 +236,9 @@ def fit(
     base = start or base_params()
     held = uninformed(idx, base)
     names = [k for k in CEPH_FIT_NAMES if k not in held]
-    lo = np.array([CEPH_PARAM_BOUNDS[k][1] for k in names])
-    hi = np.array([CEPH_PARAM_BOUNDS[k][2] for k in names])
-    x0 = np.clip([getattr(base, k) for k in names], lo, hi)
+    lo, hi, x0 = _bounds(names, base)
     # the held parameters at their (clipped) starting values
-    base = _with(base, held, [np.clip(getattr(base, k), *CEPH_PARAM_BOUNDS[k][1:]) for k in held])
+    base = _with(base, held, list(_bounds(held, base)[2]))
     res = least_squares(
         lambda v: _residuals(_with(base, names, v), idx),
         x0,

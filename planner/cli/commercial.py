@@ -204,14 +204,8 @@ def cmd_proposal(args) -> int:
         tiers = load_json_model(args.tiers, TierSet, "tiers")
     elif saved and saved["tiers"] is not None and not demand.tier_counts:  # the tiers the scenario priced
         tiers = saved["tiers"]
-    mix = None
-    if args.mix:
-        from planner.models.tiers import default_tiers, parse_mix
-
-        if demand.tier_counts:  # its counts are the mix the document says (sizing.proposal.build)
-            raise InputError("this demand is in tiers: its own counts are the mix (put others in the demand)", "mix")
-        mix = parse_mix(args.mix, [t.name for t in (tiers or default_tiers()).tiers])
-    elif saved and saved["mix"] and not demand.tier_counts:  # the mix the scenario's SLA page typed
+    mix = _mix_option(args.mix, demand, tiers) if args.mix else None
+    if mix is None and saved and saved["mix"] and not demand.tier_counts:  # the mix the scenario's SLA page typed
         mix = saved["mix"]
     p = build(
         design,
@@ -315,12 +309,22 @@ def _scenario_inputs(args, catalog) -> dict:
         "design": part("design", Design.model_validate),
         "existing": part("existing", Design.model_validate),
         "costs": part("costs", lambda c: checked_costs(CostAssumptions.model_validate(c), catalog)),
-        "tiers": part("tiers", TierSet.model_validate),
-        "mix": _saved_mix(session.get("tier_counts"), part("tiers", TierSet.model_validate)),
+        "tiers": (tiers := part("tiers", TierSet.model_validate)),
+        "mix": _saved_mix(session.get("tier_counts"), tiers),
         "customer": session.get("customer") or "",
         "author": session.get("prepared_by") or "",
         "company": session.get("company") or None,
     }
+
+
+def _mix_option(text: str, demand, tiers) -> dict[str, int]:
+    """``--mix`` of ``proposal`` and ``scenario save``: databases per tier of ``tiers`` (default the shipped set),
+    for a demand not in tiers (a demand in tiers is its own mix: sizing.proposal.build); one line otherwise."""
+    from planner.models.tiers import default_tiers, parse_mix
+
+    if demand.tier_counts:
+        raise InputError("this demand is in tiers: its own counts are the mix (put others in the demand)", "mix")
+    return parse_mix(text, [t.name for t in (tiers or default_tiers()).tiers])
 
 
 def _saved_mix(counts, tiers) -> dict[str, int] | None:
@@ -434,15 +438,8 @@ def _scenario_action(args) -> int:
             check_parts(existing, any_architecture=True)
         demand_model = load_json_model(args.demand, Demand, "demand")
         demand = demand_model.model_dump(mode="json")
-        mix = None
-        if args.mix:  # the SLA page's tier mix, as the app saves it (proposal --scenario says it)
-            from planner.models.tiers import default_tiers, parse_mix
-
-            if demand_model.tier_counts:
-                raise InputError(
-                    "this demand is in tiers: its own counts are the mix (put others in the demand)", "mix"
-                )
-            mix = parse_mix(args.mix, [t.name for t in default_tiers().tiers])
+        # the SLA page's tier mix, as the app saves it (proposal --scenario says it)
+        mix = _mix_option(args.mix, demand_model, None) if args.mix else None
         costs = (
             # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
             costs_from_args(args).model_dump(mode="json") if any(getattr(args, k, None) for k in COST_OPTIONS) else None

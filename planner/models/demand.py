@@ -441,6 +441,11 @@ class Demand(BaseModel):
             )
         ]
 
+    def sized_tier_counts(self) -> dict[str, int] | None:
+        """A demand in tiers' databases per tier as sized, grown where it grows (:meth:`classes`): the counts the
+        proposal prices and the SLA page names; None for a demand not in tiers."""
+        return {c.name: c.databases for c in self.classes()} if self.tier_counts else None
+
     def totals(self, multiplier: float | None = None) -> tuple[float, float, float]:
         """(IOPS, TB, tightest latency target ms) including growth."""
         cs = self.classes(multiplier)

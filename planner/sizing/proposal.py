@@ -191,11 +191,7 @@ def build(
     else:
         rep = evaluate_report(design, workload, catalog=cat, service_months=a.amortisation_months)
     # a demand in tiers: its databases of each tier, as many as the tier prices are charged for
-    counts = (
-        {c["name"]: int(c["databases"]) for c in demand.summary()["classes"]}
-        if demand is not None and demand.tier_counts
-        else None
-    )
+    counts = demand.sized_tier_counts() if demand is not None else None
     typed = {name: int(n) for name, n in (mix or {}).items() if n}
     if typed and counts is not None:
         raise ValueError("a demand in tiers prices its own counts")
