@@ -32,7 +32,7 @@ from planner.models.database import Database
 from planner.models.demand import Demand
 from planner.models.design import Design, parse_design
 from planner.models.stacks import STACK_LABELS
-from planner.models.tiers import TierSet
+from planner.models.tiers import TierSet, mix_list
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import UNBOUNDED_AT_BAND_LOW_NOTE, band_short_of
 from planner.sizing.document import latency_band_sentence
@@ -1193,9 +1193,7 @@ if tp is not None:
         if sized_demand is not None and sized_demand.tier_counts:
             # its counts as sized, grown where it grows (proposal.build's): the page's "$43,376" and the document's
             # "$52,051" were today's and the grown counts, the difference said in small print only (stop 63)
-            grown_counts = ", ".join(
-                f"{n:,} {fmt.md(name)}" for name, n in (sized_demand.sized_tier_counts() or {}).items() if n
-            )
+            grown_counts = fmt.md(mix_list(sized_demand.sized_tier_counts() or {}))
             in_doc = f"The proposal says the sized demand's own counts, as sized ({grown_counts})."
         else:
             in_doc = "The proposal (Size and Performance pages) says this mix."

@@ -70,6 +70,7 @@ from planner.models.design import (
     SplitSpec,
     resolve,
 )
+from planner.models.tiers import mix_list
 from planner.physics.capacity import capacity_report
 from planner.physics.dimms import MemoryHost, node_dimms, ram_refusal, slots_estimate
 from planner.physics.power import (
@@ -1086,7 +1087,7 @@ def tier_revenue(
     revenue_said, whole_said = round(revenue), round(whole)
     over_said = revenue_said - whole_said
     a = tiers["assumptions"]
-    which = ", ".join(f"{n:,} {name}" for name, n in counts.items() if n)
+    which = mix_list(counts)
     text = (
         f"At {subject}'s counts ({which}) the tier prices bring in ${revenue_said:,.0f} a month against the whole "
         f"cost of ${whole_said:,.0f} a month: "

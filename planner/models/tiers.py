@@ -117,6 +117,12 @@ def _mix_rule(names: list[str]) -> str:
     return f"these tiers ({', '.join(names)}), a count 0 to {MAX_MIX_COUNT:,}"
 
 
+def mix_list(counts: dict[str, int]) -> str:
+    """Databases per tier as a sentence lists them ("6 Standard, 2 Premium"), tiers without a database left out:
+    the revenue sentence's, the proposal's mix and the SLA page's counts as sized."""
+    return ", ".join(f"{n:,} {name}" for name, n in counts.items() if n)
+
+
 def mix_text(counts: dict[str, int]) -> str:
     """Databases per tier as :func:`parse_mix` reads them ("Standard=6,Premium=2"), tiers without a database left
     out."""

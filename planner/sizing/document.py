@@ -43,7 +43,7 @@ from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
 from planner.models.stacks import HOST_OS
-from planner.models.tiers import mix_text
+from planner.models.tiers import mix_list, mix_text
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.physics.rules import WHOSE_OF_KIND
@@ -785,9 +785,8 @@ def _mix_sentence(mix: dict, sized: bool) -> str:
     """The tier mix asked about (:func:`planner.sizing.proposal.build`'s ``tier_mix``), what it is counted against
     (``sized``: the document has a demand, which the mix is not added to) and whether it fits, in the SLA page's
     words (:func:`planner.commercial.tiers.mix_words`)."""
-    which = ", ".join(f"{n:,} {name}" for name, n in mix["counts"].items() if n)
     return (
-        f"A tier mix of {which} was asked about, on this cluster by itself"
+        f"A tier mix of {mix_list(mix['counts'])} was asked about, on this cluster by itself"
         f"{' (not beside the demand sized)' if sized else ''}"
         f"{', with a server down' if mix.get('n_plus_one') else ''}. {mix_words(mix)}."
     )
