@@ -722,12 +722,20 @@ with st.container():
                         [
                             {
                                 # the database's own VM, marked: it stands among the standard sizes
+                                # text in every row: a column of numbers and one "16 (this database's VM)" failed
+                                # Arrow's conversion (logged on every run)
                                 "vCPUs": f"{r['vcpus']} (this database's VM)"
                                 if r.get("the_databases_vm")
-                                else r["vcpus"],
+                                else str(r["vcpus"]),
                                 "IO threads x outstanding": f"{r['threads']} x {r['outstanding_per_thread']}",
                                 "Guaranteed IOPS": fmt.iops(r["guaranteed_iops"]),
                                 "Binding": SLA_LABELS.get(r["binding_constraint"], fmt.label(r["binding_constraint"])),
+                                # the rate beside the IO: the smallest VM below is the first with both
+                                **(
+                                    {"Carries its TPM": "yes" if r["carries_rate"] else "no"}
+                                    if r["carries_rate"] is not None
+                                    else {}
+                                ),
                             }
                             for r in t["sizes"]
                         ],
@@ -735,17 +743,13 @@ with st.container():
                     )
                     small = t["smallest_vm_meeting_target"]
                     if small:
-                        # its IO only: beside "no VM size carries this rate" (SQL Server's work) above, "the smallest
-                        # VM ... 32 vCPUs" read as a contradiction (browser review 2026-11-29)
-                        rate_short = need is not None and not need["rate"]["carried"]
+                        # its IO and its transaction rate, as the library picks it: "the smallest VM ... 32 vCPUs"
+                        # beside "no VM size carries this rate" read as a contradiction (browser review 2026-11-29)
                         st.caption(
-                            f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
-                            f"{count(small['vcpus'], 'vCPU')}, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding"
-                            + (
-                                " (its IO only: the warning above says what its transaction rate needs)."
-                                if rate_short
-                                else "."
-                            )
+                            f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS"
+                            + (" that also carries its transaction rate" if dba else "")
+                            + f": {count(small['vcpus'], 'vCPU')}, {count(small['threads'], 'IO thread')} x "
+                            f"{small['outstanding_per_thread']} outstanding."
                         )
                     elif t["target_iops"] is None:
                         # this mode has no IOPS to reach: the library's "give ... a target IOPS" pointed at a field

@@ -1262,9 +1262,11 @@ def test_the_vm_size_table_in_io_mode_points_to_the_dba_mode():
     assert any(c.startswith("What each VM size is guaranteed. Describe the database by what a DBA knows") for c in said)
 
 
-def test_the_smallest_vm_for_the_io_says_it_is_the_ios_when_the_rate_is_not_carried():
+def test_the_smallest_vm_carries_the_rate_as_well_as_the_io():
     """Browser review 2026-11-29: the SLA page warned "no VM size carries this rate" (SQL Server's work) and,
-    below it, named "The smallest VM guaranteed the database's 138,461 IOPS: 32 vCPUs"."""
+    below it, named "The smallest VM guaranteed the database's 138,461 IOPS: 32 vCPUs". It then said "(its IO
+    only ...)"; since the DBA walk of 2026-12-03 the smallest VM is the first that carries the rate too, and the
+    table says which sizes do."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
@@ -1277,7 +1279,10 @@ def test_the_smallest_vm_for_the_io_says_it_is_the_ios_when_the_rate_is_not_carr
     assert any("carry at most" in w.value for w in at.warning), [w.value for w in at.warning]
     small = [c.value for c in at.caption if c.value.startswith("The smallest VM guaranteed")]
     assert small, [c.value for c in at.caption]
-    assert small[0].endswith("(its IO only: the warning above says what its transaction rate needs)."), small
+    assert "IOPS that also carries its transaction rate: 32 vCPUs" in small[0], small
+    table = next(d.value for d in at.dataframe if "Carries its TPM" in d.value.columns)
+    carries = dict(zip(table["vCPUs"], table["Carries its TPM"], strict=True))
+    assert carries["16 (this database's VM)"] == "no" and carries["32"] == "yes", carries
 
 
 def test_the_summed_maximum_note(capsys):

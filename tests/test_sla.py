@@ -517,3 +517,36 @@ def test_cli_band_note_says_dimensions_in_words(db, capsys):
     note = out.get("guarantee", out)["band_note"]
     assert "widened outside the calibrated domain" in note and "processor families" in note, note
     assert not re.findall(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b", note), note
+
+
+def test_the_smallest_vm_meeting_the_target_carries_the_databases_rate_too():
+    """DBA walk 2026-12-03: `sla --vm-sizes` named a 2-vCPU VM "smallest_vm_meeting_target" for a 200 GB database at
+    50,000 TPM while the same command with --vcpus 2 said "meets": false, "needs at least 3 vCPUs"; and a 1 GB
+    database at 5,000,000 TPM got 1 vCPU beside "no VM size carries this rate". The smallest VM is now the first
+    guaranteed the IO whose vCPUs also carry the rate, as `meets` judges it."""
+    from planner.commercial.database import rate_carried
+    from planner.commercial.sla import guarantee_by_vm_size
+
+    rd = resolve(load_design(EX / "reference.json"))
+    db = Database(name="sql200", size_gb=200, buffer_pool_gb=64, tpm=50_000)
+    out = guarantee_by_vm_size(rd, db)
+    rows = {r["vcpus"]: r for r in out["sizes"]}
+    assert rows[2]["guaranteed_iops"] >= out["target_iops"] and rows[2]["carries_rate"] is False
+    assert rows[4]["carries_rate"] is True
+    assert out["smallest_vm_meeting_target"]["vcpus"] == 4
+    # the same rule as the rate check of a 2- and a 4-vCPU VM
+    for v in (2, 4):
+        vm = db.model_copy(update={"vcpus": v})
+        assert rate_carried(rd.design, vm, db.latency_target_ms)["carried"] is rows[v]["carries_rate"]
+
+    hot = Database(name="tiny", size_gb=1, buffer_pool_gb=4, tpm=5_000_000)
+    out = guarantee_by_vm_size(rd, hot)
+    assert out["smallest_vm_meeting_target"] is None
+    assert out["smallest_vm_note"].startswith("from 1 vCPU a VM is guaranteed ")
+    assert (
+        "no VM size up to 48 vCPUs carries the database's transaction rate: it needs more vCPUs than the server's"
+        in (out["smallest_vm_note"])
+    )
+    # a database described by its IO has no rate to carry
+    io_only = guarantee_by_vm_size(rd, Database(name="io", size_gb=100), target_iops=1_000)
+    assert {r["carries_rate"] for r in io_only["sizes"]} == {None}

@@ -113,7 +113,7 @@ def cmd_sla(args) -> int:
             "--outstanding-per-thread, or --vm-sizes for the guarantee of each VM size"
         )
     if args.vm_sizes:
-        out["by_vm_size"] = guarantee_by_vm_size(rd, db, bg, n_plus_one=args.n_plus_one, params=params)
+        out["by_vm_size"] = guarantee_by_vm_size(rd, db, bg, n_plus_one=args.n_plus_one, params=params, catalog=catalog)
     # the calibrated domain, as evaluate flags it (a guarantee on an extrapolated design had no word of it)
     out["extrapolation"] = guarantee_extrapolation(design, db, peak=db.has_workload and not args.mean, catalog=catalog)
     print_json(strict(out, NOT_COMPUTABLE))
