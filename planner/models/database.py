@@ -17,6 +17,7 @@ listed in the result with its value and source, and is a field the user can over
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from functools import lru_cache
@@ -1032,6 +1033,13 @@ def _io_demand(
     lat_ms = ASSUMED_LOG_WRITE_LATENCY_MS if log_write_latency_ms is None else log_write_latency_ms
     shape = shape_of(db)
     buf = oltp.buffer_model(shape, tps)
+    model_hit = buf["hit_ratio"]  # the model's own, for the warning on a given ratio below
+    matched = 0.0  # the active warehouses a given hit ratio implies (set below, where one is given)
+    if db.buffer_hit_ratio is not None:
+        # a measured hit ratio is a measured skew: the writes follow it as the reads do (oltp.active_warehouses_for_hit)
+        matched = oltp.active_warehouses_for_hit(shape, db.buffer_hit_ratio)
+        shape = dataclasses.replace(shape, known_active_warehouses=matched)
+        buf = oltp.buffer_model(shape, tps)
     note = "modelled (LRU over the pages the transactions touch)"
     if (db.tpm is not None or db.nopm is not None) and db.warehouses is None:
         # a database described by its TPM alone (an ERP's batch requests) is modelled as HammerDB's TPROC-C: said
@@ -1054,17 +1062,13 @@ def _io_demand(
             "gives each page beyond them a miss (a hit ratio of 0, its floor, not a measurement); measure the hit "
             "ratio and give it as buffer_hit_ratio, or give the HammerDB run's virtual_users"
         )
-    if (
-        db.buffer_hit_ratio is not None
-        and db.buffer_hit_ratio >= PERFMON_LIKE_HIT
-        and buf["hit_ratio"] < db.buffer_hit_ratio
-    ):
+    if db.buffer_hit_ratio is not None and db.buffer_hit_ratio >= PERFMON_LIKE_HIT and model_hit < db.buffer_hit_ratio:
         # a DBA's figure is perfmon's "Buffer cache hit ratio", about 99 % on most servers: it counts every page
         # lookup, the index root and intermediate pages that nearly always hit, where this input is the share of
         # the row lookups' pages the pool holds (99.5 % cut a 900 GB database's reads from 10 to 0.1 per
         # transaction without a word; migration walk 2026-11-30)
         hit_warning = (
-            f"the hit ratio given ({db.buffer_hit_ratio:.3g}) is above the model's {buf['hit_ratio']:.3g} for this "
+            f"the hit ratio given ({db.buffer_hit_ratio:.3g}) is above the model's {model_hit:.3g} for this "
             "pool: if it is perfmon's Buffer cache hit ratio, it counts every page lookup (the index root and "
             "intermediate pages, which nearly always hit); buffer_hit_ratio is the share of the row lookups' "
             "pages found in the pool (1 - page reads / row lookups), so it reads lower"
@@ -1100,7 +1104,17 @@ def _io_demand(
         scale = (1.0 - db.buffer_hit_ratio) / max(1.0 - buf["hit_ratio"], 1e-12)
         reads = buf["logical_reads"] * (1.0 - db.buffer_hit_ratio)
         reads_per_call = {k: v * scale for k, v in reads_per_call.items()}
-        note = "given by the user"
+        note = (
+            "given by the user; the writes follow the skew it implies: the row lookups as concentrated as on "
+            f"{matched:,.0f} of {shape.warehouses:,.0f} warehouses"
+            + (
+                # past what the model's skews reach: at that end, and the reads scaled for the rest
+                f" ({'the most' if matched <= 1.0 else 'the least'} the model concentrates them; the reads are scaled "
+                "for the rest)"
+                if abs(scale - 1.0) > 1e-3
+                else ""
+            )
+        )
         # a full pool evicts a page for each page it reads in: the lazy writer's dirty evictions follow the
         # misses (it cannot write more pages than are evicted); a dirty page it no longer evicts is written
         # by the next checkpoint instead, once (QA 2026-11-28: a 0.99 hit gave 1,554 reads/s and 28,960
