@@ -651,3 +651,29 @@ def test_a_node_part_what_if_is_the_design_with_those_parts(capsys):
     want = evaluate_report(d.model_copy(update={"node": node}), profiles()["oltp-8k"], degraded=False)
     assert (got["iops"], got["usable_capacity_tb"]) == (want["iops"], want["usable_capacity_tb"])
     assert got["design"] == "reference"  # a name the user gave stays
+
+
+def test_three_lines_a_dba_met_say_what_to_give(tmp_path, capsys):
+    """DBA walk 2026-12-03: an empty engine gave "'' is not modelled ... and '''s pages"; a database list given to
+    db-io gave "not valid JSON (Expecting value: line 1, column 1)"; and `estate` said that a database peaking far
+    above its tier's mean is guaranteed only as a burst under --details alone."""
+    from planner.cli import main
+
+    empty = tmp_path / "e.json"
+    empty.write_text('{"name": "e", "engine": "", "size_gb": 100, "buffer_pool_gb": 10, "tpm": 1000}')
+    assert main(["db-io", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "error: database.engine: empty: give 'sql-server' (the one engine modelled) or leave engine out (got '')\n"
+    )
+
+    assert main(["db-io", str(EX / "estate-databases.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: database: estate-databases.csv is a database list: `hciplan estate` reads one")
+    assert err.count("\n") == 1
+
+    assert main(["estate", str(EX / "estate-databases.csv")]) == 0
+    err = capsys.readouterr().err
+    assert "warning: tier 'Premium': each database is guaranteed the tier's mean" in err
+    assert "Finance peaks at 43,761" in err

@@ -138,6 +138,9 @@ def engine_of(value: str) -> str:
     raises ValueError with the sentence saying it is not modelled, why and what to give instead."""
     if is_sql_server(value):
         return ENGINE
+    if not value.strip():
+        # an empty engine read garbled in the sentence below ("and ''\'s pages"; DBA walk 2026-12-03)
+        raise ValueError(f"empty: give {ENGINE!r} (the one engine modelled) or leave engine out")
     name = engine_name(value)
     raise ValueError(
         f"{name} is not modelled: hciplan models SQL Server only, and {name}'s pages, write-ahead or redo log, "
@@ -1368,6 +1371,13 @@ def parse_database(data: dict[str, Any] | str | bytes, field: str = "database") 
 
 def load_database(path: str | Path, field: str = "database") -> Database:
     """A database file; errors name ``field`` (the flag or key it came from)."""
+    if Path(path).suffix.lower() in (".csv", ".xlsx", ".tsv"):
+        # "not valid JSON (Expecting value: line 1, column 1)" for a list of databases (DBA walk 2026-12-03)
+        raise DbWorkloadError(
+            f"{Path(path).name} is a database list: `hciplan estate` reads one (CSV or XLSX) as a demand; this "
+            "takes one database as JSON (`hciplan schema db`)",
+            field,
+        )
     return load_json_model(path, Database, DbWorkloadError, field, prefix=field, max_bytes=MAX_DB_FILE_BYTES)
 
 

@@ -385,6 +385,7 @@ def estate_demand(
 
     shipped = default_tiers().by_name()
     notes: list[str] = []
+    warnings: list[str] = []  # a database promised less than it asks (printed beside the demand)
     defaults: list[str] = []  # every value filled in for a column a row left out (``defaults``)
     groups: dict[str, list[dict]] = {}
     for d in dbs:
@@ -432,7 +433,8 @@ def estate_demand(
         mean = tot_iops / n
         heavy = [d for d in g if n > 1 and d["peak_iops"] > 1.25 * mean]
         if heavy:
-            notes.append(
+            # a warning, printed beside the demand: only --details said it (DBA walk 2026-12-03)
+            warnings.append(
                 f"tier {shown(tname)}: each database is guaranteed the tier's mean, {mean:,.0f} IOPS; "
                 + ", ".join(f"{d['name']} {'peaks' if peaks else 'runs'} at {d['peak_iops']:,.0f}" for d in heavy[:5])
                 + (", ..." if len(heavy) > 5 else "")
@@ -477,10 +479,12 @@ def estate_demand(
             "ram_gb": sum(d["ram_gb"] for d in dbs),
         },
         "demand": demand.model_dump(mode="json", exclude_none=True),
-        "notes": defaults + notes,
+        "notes": defaults + warnings + notes,
         # the values filled in for columns the rows left out, one sentence each (a count and the columns): printed
         # with or without --details (`estate` gave none without it)
         "defaults": defaults,
+        # what the demand promises less of than a database asks (a peak far above its tier's mean): printed too
+        "warnings": warnings,
     }
 
 
