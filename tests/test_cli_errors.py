@@ -677,3 +677,18 @@ def test_three_lines_a_dba_met_say_what_to_give(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "warning: tier 'Premium': each database is guaranteed the tier's mean" in err
     assert "Finance peaks at 43,761" in err
+
+
+def test_compare_says_a_database_described_by_its_io_is_a_workload(tmp_path, capsys):
+    """DBA walk 2026-12-03: the refusal of a PostgreSQL database said "for sla and compare a database file with
+    size_gb, block_size_kib, ..."; compare then refused that very file asking for nopm."""
+    from planner.cli import main
+    from planner.models.database import BY_ITS_IO_WORDS
+
+    assert "for compare a workload file (--workload)" in BY_ITS_IO_WORDS
+    db = tmp_path / "pg.json"
+    db.write_text('{"name": "pg", "size_tb": 2, "block_size_kib": 8, "read_fraction": 0.7, "random_fraction": 0.9}')
+    assert main(["compare", str(EX / "reference.json"), str(EX / "san-raid5.json"), "--database", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: database: this database gives its IO, not a rate to turn into IO: give compare")
+    assert err.count("\n") == 1

@@ -532,6 +532,15 @@ def cmd_compare(args) -> int:
 
         # each design's IO of it, its log at that design's predicted write latency (sizing.compare.database_load)
         db = load_database(args.database)
+        if not db.has_workload:
+            # a database described by its IO (another engine's): compare runs it as a workload; the words that send
+            # such a database here said compare takes it, and compare then asked for nopm (DBA walk 2026-12-03)
+            raise PlannerError(
+                "this database gives its IO, not a rate to turn into IO: give compare its IO as a workload file "
+                "(--workload FILE: iops, block_size_kib, read_fraction; `hciplan schema workload`), or the "
+                "database's nopm or tpm with buffer_pool_gb",
+                "database",
+            )
         data_tb, beside = db.capacity_tb, db.beside_data()
     else:
         from planner.models.workload import load_workload

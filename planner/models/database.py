@@ -109,9 +109,10 @@ OTHER_ENGINES = {
 }
 #: what to do with a database of another engine: its IO, which no engine's rules shape (docs/guide/workloads.md)
 BY_ITS_IO_WORDS = (
-    "describe the database by its IO instead: for sla and compare a database file with size_gb, block_size_kib, "
-    "read_fraction and random_fraction (no engine, nopm or tpm), for size a demand's total_iops and capacity_tb or "
-    "an estate list's peak_iops, block_size_kib and read_fraction columns (docs/guide/workloads.md, Databases)"
+    "describe the database by its IO instead: for sla a database file with size_gb, block_size_kib, "
+    "read_fraction and random_fraction (no engine, nopm or tpm), for compare a workload file (--workload), for size "
+    "a demand's total_iops and capacity_tb or an estate list's peak_iops, block_size_kib and read_fraction columns "
+    "(docs/guide/workloads.md, Databases)"
 )
 #: the engine's rules in a sentence: db-io's ``engine_note``, the demand's, the SLA and Size pages' DBA modes
 ENGINE_WORDS = (
