@@ -1169,3 +1169,21 @@ def test_hyper_v_vm_maximums_are_a_rule_of_the_sizer_and_its_checks():
         resolve(design.model_copy(update={"nodes": 16})), Demand.model_validate({**spec, "databases": 9000}), quick=True
     )
     assert "above Hyper-V's 8,000 running VMs per failover cluster" in many["checks"]["vcpus"]["reason"]
+
+
+def test_a_database_vm_with_no_ram_beside_its_buffer_pool_is_warned():
+    """DBA walk 2026-12-03: `size` took 64 GB VMs for a 64 GB buffer pool with `database_warnings: []`, where `sla`
+    notes it of a server and leaving ram_gb_per_db out sizes 77 GB (planner.models.database.vm_ram_gb)."""
+    from planner.models.demand import Demand
+    from planner.sizing.search import demand_summary
+
+    db = {"name": "x", "size_gb": 200, "buffer_pool_gb": 64, "tpm": 50_000}
+    tight = demand_summary(Demand.model_validate({"database": db, "databases": 10, "ram_gb_per_db": 64}))
+    assert any(
+        w.startswith("ram_gb_per_db 64 GB leaves 0 GB beside the 64 GB buffer pool") for w in tight["database_warnings"]
+    )
+    assert "77 GB per VM" in tight["database_warnings"][-1]
+    ruled = demand_summary(Demand.model_validate({"database": db, "databases": 10}))
+    assert not any(w.startswith("ram_gb_per_db") for w in ruled["database_warnings"])
+    roomy = demand_summary(Demand.model_validate({"database": db, "databases": 10, "ram_gb_per_db": 96}))
+    assert not any(w.startswith("ram_gb_per_db") for w in roomy["database_warnings"])

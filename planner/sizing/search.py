@@ -1921,4 +1921,24 @@ def demand_summary(demand: Demand) -> dict:
         from planner.models.database import io_demand
 
         out["database_warnings"] = buffer_warnings(demand.database, io_demand(demand.database))
+        out["database_warnings"] += vm_ram_warnings(demand)
     return out
+
+
+def vm_ram_warnings(demand: Demand) -> list[str]:
+    """A database VM given less RAM than its buffer pool and what Windows and SQL Server commonly need beside it
+    (:func:`planner.models.database.vm_ram_gb`): a 64 GB pool in 64 GB VMs was sized without a word, where `sla`
+    says it of a server and leaving ram_gb_per_db out gives 77 GB (DBA walk 2026-12-03)."""
+    from planner.models.database import vm_ram_gb
+
+    db = demand.database
+    if db is None or db.buffer_pool_gb is None:
+        return []
+    pool, need = float(db.buffer_pool_gb), vm_ram_gb(float(db.buffer_pool_gb))
+    if demand.ram_gb_per_db >= need * (1 - 1e-9):
+        return []
+    return [
+        f"ram_gb_per_db {demand.ram_gb_per_db:g} GB leaves {max(demand.ram_gb_per_db - pool, 0.0):,.0f} GB beside "
+        f"the {pool:g} GB buffer pool, below the {need - pool:,.0f} GB the common guidance leaves for Windows and SQL "
+        f"Server's other memory: {need:,.0f} GB per VM (leave ram_gb_per_db out to size it so)"
+    ]
