@@ -105,6 +105,18 @@ def design_label(d: dict) -> str:
     return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {design_resiliency_words(d)}"
 
 
+def release_said(d: dict) -> str:
+    """A Ceph design's release after its one-line label (" · Ceph Reef (measured in the calibration data)",
+    :func:`planner.models.stacks.ceph_release_words`), empty for another stack: no page named the release the
+    figures model (pre-sales Ceph walk 2026-12-03)."""
+    from planner.models.design import CephSpec
+    from planner.models.stacks import ceph_release_words
+
+    if d.get("stack") != "ceph":
+        return ""
+    return " · " + ceph_release_words(str((d.get("ceph") or {}).get("release") or CephSpec().release))
+
+
 def binding_said(result: dict) -> str:
     """What sets a sized design's size, as the Size page's card and table both say it: the smallest cluster the
     rules allow when no resource does (``size_set_by``: planner.sizing.checks.minimum_cluster), else the binding

@@ -397,7 +397,7 @@ def test_reports_name_their_calibration():
     # an unmeasured release is flagged and the report says whose costs it uses
     sq = evaluate_report(parse_design(dict(CEPH, ceph={"release": "squid"})), w)
     assert any(f["dimension"] == "ceph_release" for f in sq["extrapolation"])
-    assert any("squid was never measured" in n for n in sq["notes"])
+    assert "Ceph Squid was never measured in the calibration data: Reef's costs are used" in sq["notes"]
     s2d = evaluate_report(parse_design(json.loads((EX / "reference.json").read_text())), w)
     assert s2d["stack"] == "s2d" and "Ceph" not in " ".join(s2d["band_basis"])
 
@@ -934,3 +934,20 @@ def test_the_ceph_calibration_carries_the_shipped_s2d_fits_generic_parameters():
     generic = [k for k in ceph if k in s2d and k not in own]
     assert len(generic) >= 10
     assert {k: ceph[k] for k in generic} == {k: s2d[k] for k in generic}
+
+
+def test_the_releases_said_measured_are_the_ceph_calibrations_and_the_rest_take_reefs_costs():
+    """One rule says which Ceph releases were measured (the Design page's help, the report's note, the summaries;
+    pre-sales Ceph walk 2026-12-03): the calibration's domain, and an unmeasured release models as Reef."""
+    from planner.models.params import load_ceph_calibration
+    from planner.models.stacks import CEPH_MEASURED_RELEASES, ceph_release_note
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+
+    assert tuple(load_ceph_calibration().domain["ceph_release"]["values"]) == CEPH_MEASURED_RELEASES
+    w = load_workload("oltp-8k")
+    reef = evaluate_report(parse_design(dict(CEPH, ceph={"release": "reef"})), w)
+    for release in ("squid", "tentacle"):
+        other = evaluate_report(parse_design(dict(CEPH, ceph={"release": release})), w)
+        assert other["iops"] == reef["iops"] and ceph_release_note(release) in other["notes"]
+    assert ceph_release_note("reef") is None and ceph_release_note("reef") not in reef["notes"]

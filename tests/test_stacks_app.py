@@ -691,3 +691,48 @@ def test_the_compare_what_if_box_bounds_nodes_by_the_designs_stack():
     assert not at.exception
     said = [e for e in _errors(at) if "Nodes" in e or "16" in e]
     assert said and any("16" in e for e in said) and not any("256" in e for e in said), _errors(at)
+
+
+def test_the_design_page_changes_the_ceph_release_and_every_summary_names_it(tmp_path, capsys):
+    """Pre-sales Ceph walk (2026-12-03): the release could not be changed in the app and no page named it, though
+    Pacific and Reef move the 6-node example's IOPS by a quarter. The Design page's select changes it, its IOPS
+    are `hciplan evaluate`'s on the same design, and the Design and Performance pages and the proposal name it in
+    the library's words."""
+    from planner.cli import main
+    from planner.models.stacks import CEPH_RELEASES, ceph_release_help, ceph_release_words
+
+    example = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["design_json"] = json.dumps(example)
+    at.session_state["draft"] = example
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    box = at.selectbox(key="d_ceph_release")
+    assert box.value == "reef" and box.options == [ceph_release_words(r) for r in CEPH_RELEASES]
+    assert box.help == ceph_release_help() and "Squid and Tentacle were never measured" in box.help
+    reef_iops = _metric(at, "IOPS")
+    box.set_value("pacific").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    design = json.loads(at.session_state["design_json"])
+    assert design["ceph"]["release"] == "pacific"
+    (tmp_path / "d.json").write_text(json.dumps(design))
+    assert main(["evaluate", str(tmp_path / "d.json"), "--workload", "oltp-8k"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    from hciplan_ui import fmt
+
+    assert _metric(at, "IOPS") == fmt.iops(cli["iops"]) != reef_iops
+    said = ceph_release_words("pacific")
+    assert said == "Ceph Pacific (measured in the calibration data)"
+    unescape = lambda t: re.sub(r"\\(.)", r"\1", t)
+    assert said in unescape(" ".join(c.value for c in at.caption))
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    assert said in unescape(" ".join(c.value for c in at.caption))
+
+    from planner.models.workload import load_workload
+    from planner.sizing.document import document
+    from planner.sizing.proposal import build
+
+    squid = parse_design(design | {"ceph": {"release": "squid"}})
+    text = json.dumps(document(build(squid, load_workload("oltp-8k"))))
+    assert "Ceph Squid (never measured in the calibration data: Reef's costs are used)" in text

@@ -202,6 +202,45 @@ CEPH_MIN_MON_HOSTS, CEPH_MAX_MONS = 3, 5
 #: Ceph releases the design may name; the calibration says which were measured.
 CephRelease = Literal["pacific", "quincy", "reef", "squid", "tentacle"]
 CEPH_RELEASES: tuple[str, ...] = ("pacific", "quincy", "reef", "squid", "tentacle")
+#: the releases the Ceph calibration measured (its domain's ``ceph_release``); every other one takes the costs of
+#: :data:`CEPH_BORROWED_FROM` (:func:`planner.physics.ceph.release_write_factor` gives only Pacific and Quincy
+#: factors of their own, Reef's being 1)
+CEPH_MEASURED_RELEASES: tuple[str, ...] = ("pacific", "quincy", "reef")
+CEPH_BORROWED_FROM = "reef"
+
+
+def ceph_release_note(release: str) -> str | None:
+    """Why a Ceph release's figures are another's, or None for a measured one: the report's note, the Design
+    page's help and the summaries say it in these words (one rule; the app had no way to change the release and no
+    page named it, pre-sales Ceph walk 2026-12-03)."""
+    if release in CEPH_MEASURED_RELEASES:
+        return None
+    return (
+        f"Ceph {release.capitalize()} was never measured in the calibration data: "
+        f"{CEPH_BORROWED_FROM.capitalize()}'s costs are used"
+    )
+
+
+def ceph_release_words(release: str) -> str:
+    """A Ceph design's release as the pages and the proposal name it: "Ceph Reef (measured in the calibration
+    data)", or "Ceph Squid (never measured in the calibration data: Reef's costs are used)"."""
+    note = ceph_release_note(release)
+    said = "measured in the calibration data" if note is None else note.split(" was ", 1)[1]
+    return f"Ceph {release.capitalize()} ({said})"
+
+
+def ceph_release_help() -> str:
+    """Which releases the calibration measured and which take another's costs, for the Design page's select."""
+    measured = ", ".join(r.capitalize() for r in CEPH_MEASURED_RELEASES)
+    borrowed = [r for r in CEPH_RELEASES if r not in CEPH_MEASURED_RELEASES]
+    return f"ceph.release. Measured in the calibration data: {measured} (each its own OSD write costs). " + (
+        f"{' and '.join(r.capitalize() for r in borrowed)} were never measured: "
+        f"{CEPH_BORROWED_FROM.capitalize()}'s costs are used, and the report says so."
+        if borrowed
+        else ""
+    )
+
+
 #: vSAN architectures: Express Storage Architecture (no cache tier) or Original.
 VsanArchitecture = Literal["esa", "osa"]
 

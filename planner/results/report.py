@@ -53,6 +53,7 @@ from planner.models.stacks import (
     S2D_RESYNC_ON_RETURN,
     STACK_NAMES,
     ceph_recovery_mib_s_per_osd,
+    ceph_release_note,
     repair_condition,
     repair_is_automatic,
 )
@@ -714,10 +715,8 @@ def stack_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> l
                     "device's write bandwidth (it allocates new space for them), as the calibration's fresh "
                     "clusters showed; an aged, nearly full cluster may see the random-write rating instead"
                 )
-        if d.ceph_spec.release in ("squid", "tentacle"):
-            notes.append(
-                f"Ceph {d.ceph_spec.release} was never measured in the calibration data: Reef's costs are used"
-            )
+        if release_note := ceph_release_note(d.ceph_spec.release):
+            notes.append(release_note)
         notes.append(
             "Ceph latency: only 4 KiB synchronous writes at queue depth 1 were measured at low load; read "
             "latency at low load assumes half the write path's software latency, and the p99 shape is S2D's"

@@ -25,6 +25,7 @@ from planner.models.database import io_demand, vm_ram_gb
 from planner.models.demand import IMPLIED_BY_DATABASE, Demand
 from planner.models.design import Design, dump_design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
+from planner.models.stacks import ceph_release_words
 from planner.models.tiers import MIX_SEPARATORS, TierSet, default_tiers
 from planner.models.workload import Workload
 from planner.physics.dimms import node_dimms
@@ -62,6 +63,10 @@ def _rdma_words(rd) -> str:
 def design_summary(rd) -> list[tuple[str, str]]:
     d, n = rd.design, rd.node
     rows = [("Nodes", f"{d.nodes}"), ("Resiliency", d.resiliency), ("Transport", d.transport)]
+    if d.stack == "ceph":
+        # the release moves the figures (Pacific's OSD writes cost 1.5x Reef's) and only Appendix C's domain named
+        # the releases measured, not the one modelled (pre-sales Ceph walk 2026-12-03)
+        rows.append(("Ceph release", ceph_release_words(d.ceph_spec.release)))
     if n.chassis is not None:
         rows.append(("Node", f"{n.chassis.vendor} {n.chassis.model}"))
     rows.append(("CPUs per node", f"{n.sockets} x {n.cpu.vendor} {n.cpu.model} ({n.cores} cores, {n.threads} threads)"))
