@@ -407,7 +407,11 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
 
 
 @_memo
-def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per resource") -> go.Figure:
+def utilisation_bars(
+    util: dict, bottleneck: str, title: str = "Utilisation per resource", labels: dict[str, str] | None = None
+) -> go.Figure:
+    """Utilisation bars; ``labels``: the report's station names (:func:`planner.engine.performance.station_words`:
+    a Ceph design's "DB/WAL devices", not S2D's "cache devices"), the engine's by default."""
     # a figure the model could not evaluate is null (with a '<name>_note' beside it): no bar
     names = [n for n in util if not n.endswith("_note")]
     vals = [(util[n] or 0.0) * 100 for n in names]
@@ -417,7 +421,7 @@ def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per 
     bar = dict(
         type="bar",
         x=vals,
-        y=[BOTTLENECK_LABELS.get(n, n.replace("_", " ")) for n in names],
+        y=[(labels or BOTTLENECK_LABELS).get(n, n.replace("_", " ")) for n in names],
         orientation="h",
         marker=dict(color=colors),
         text=[f"{v:.0f} %" for v in vals],

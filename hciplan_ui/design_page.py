@@ -250,18 +250,35 @@ with left:
         ref(cache["model"]) if cache else NONE,
         allow_none=True,
     )
-    seed("d_caches", cache["count"] if cache else 2)
-    vals["caches"], bad["node.cache_devices.count"] = inputs.number(
-        c2,
-        "DB/WAL devices per node" if _stack_now == "ceph" else "Cache per node",  # named as the device box beside it
-        "d_caches",
-        inputs.model_bounds(CacheSet, "count"),
-        integer=True,
-        step=1,
-        help="used only with a cache device (none: no cache tier); S2D needs at least two per server",
-        # greyed without a cache device: "(none)" beside an editable "2" read as two caches (review 2026-11-29)
-        disabled=cache_chosen == NONE,
-    )
+    count_label = "DB/WAL devices per node" if _stack_now == "ceph" else "Cache per node"  # as the device box beside it
+    if cache_chosen == NONE:
+        # none chosen: the design has no such devices, so 0 per node, greyed. A greyed "2" beside "(none)" still read
+        # as two devices (review 2026-11-29, and the pre-sales Ceph walk 2026-12-03 on "DB/WAL devices per node 2");
+        # the model holds no count without a device (node.cache_devices is absent), and a device picked again
+        # starts at 2 (S2D's least)
+        c2.number_input(
+            count_label,
+            min_value=0,
+            value=0,
+            step=1,
+            key="d_caches_none",
+            disabled=True,
+            help="No "
+            + ("DB/WAL device: the data drives hold BlueStore's DB and WAL" if _stack_now == "ceph" else "cache tier")
+            + "; choose a device to set its count",
+        )
+        vals["caches"], bad["node.cache_devices.count"] = 0, None
+    else:
+        seed("d_caches", cache["count"] if cache else 2)
+        vals["caches"], bad["node.cache_devices.count"] = inputs.number(
+            c2,
+            count_label,
+            "d_caches",
+            inputs.model_bounds(CacheSet, "count"),
+            integer=True,
+            step=1,
+            help="S2D needs at least two per server" if _stack_now == "s2d" else None,
+        )
     slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
     c1, c2 = st.columns([3, 1])
     select(c1, "NIC", "nic", "d_nic", ref(node["nics"]["model"]))

@@ -11,7 +11,7 @@ from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, 
 from planner.core import jsonio
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper, sentence
-from planner.engine.performance import BOTTLENECK_LABELS, LATENCY_NAMES
+from planner.engine.performance import LATENCY_NAMES, station_words
 from planner.models.stacks import HOST_OS
 from planner.models.workload import Workload, parse_workload, profiles
 from planner.results.report import (
@@ -346,6 +346,7 @@ fig_util = charts.utilisation_bars(
     present_utilization(rep, view["utilization"]),
     view["bottleneck"],
     "Utilisation per resource" + (" (one node down)" if degraded else ""),
+    station_words(rep),
 )
 c1, c2 = st.columns([3, 2])
 # themeless: one plotly draw per chart and what-if, not two (see charts.themeless)
@@ -415,7 +416,7 @@ def _exports() -> None:
     deg_util = rep.get("degraded", {}).get("utilization", {})
     util_rows = [
         {
-            "Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)),
+            "Resource": station_words(rep).get(k, fmt.label(k)),
             "Utilisation": fmt.pct(v, 1),
             "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
             "Bottleneck": "yes" if k == neck else "",

@@ -951,3 +951,33 @@ def test_the_releases_said_measured_are_the_ceph_calibrations_and_the_rest_take_
         other = evaluate_report(parse_design(dict(CEPH, ceph={"release": release})), w)
         assert other["iops"] == reef["iops"] and ceph_release_note(release) in other["notes"]
     assert ceph_release_note("reef") is None and ceph_release_note("reef") not in reef["notes"]
+
+
+def test_a_ceph_db_wal_device_binds_as_db_wal_devices_and_a_slower_one_is_warned():
+    """Pre-sales Ceph walk (2026-12-03): a Ceph design's binding DB/WAL device was "cache devices" (S2D's word), and
+    a SAS SSD before NVMe data drives passed without a word, though BlueStore's docs say the DB/WAL device should be
+    the faster one. The report, the proposal and the warning say it in Ceph's words."""
+    from planner.models.workload import load_workload
+    from planner.results.report import bottleneck_words, evaluate_report
+    from planner.sizing.document import document
+    from planner.sizing.proposal import build
+
+    w = load_workload("oltp-8k")
+    sas = dict(CEPH, node={**CEPH["node"], "cache_devices": {"model": "micron-s650dc-800gb", "count": 1}})
+    r = evaluate_report(parse_design(sas), w)
+    assert r["bottleneck"] == "cache" and bottleneck_words(r) == "DB/WAL devices"
+    slower = next(x for x in r["warnings"] if x["check"] == "ceph_db_device_faster")
+    assert (
+        "the DB/WAL device (SAS SSD) is slower than the NVMe data drives (write latency 30 µs against 15 µs"
+        in (slower["message"])
+    )
+    assert (
+        "it makes sense to use a faster device for block.db/block.wal than for the primary device"
+        in (slower["message"])
+    )
+    text = json.dumps(document(build(parse_design(sas), w)))
+    assert "the DB/WAL devices" in text and "the cache drives" not in text
+    fast = dict(CEPH, node={**CEPH["node"], "cache_devices": {"model": "intel-optane-p5800x-800gb", "count": 1}})
+    assert not any(x["check"] == "ceph_db_device_faster" for x in evaluate_report(parse_design(fast), w)["warnings"])
+    # S2D keeps its word for the same station
+    assert bottleneck_words({"bottleneck": "cache", "stack": "s2d"}) == "cache devices"

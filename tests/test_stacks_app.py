@@ -736,3 +736,30 @@ def test_the_design_page_changes_the_ceph_release_and_every_summary_names_it(tmp
     squid = parse_design(design | {"ceph": {"release": "squid"}})
     text = json.dumps(document(build(squid, load_workload("oltp-8k"))))
     assert "Ceph Squid (never measured in the calibration data: Reef's costs are used)" in text
+
+
+def test_a_ceph_designs_db_wal_devices_are_named_so_and_counted_0_without_one():
+    """Pre-sales Ceph walk (2026-12-03): a binding DB/WAL device read "Bottleneck: cache devices" (an S2D term),
+    and the Ceph example showed "DB/WAL devices per node 2" beside "(none)". Named DB/WAL devices on the Design
+    page's metric and warning, the Performance page's table and chart; 0 per node, greyed, without a device."""
+    example = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["design_json"] = json.dumps(example)
+    at.session_state["draft"] = example
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    none = at.number_input(key="d_caches_none")
+    assert none.label == "DB/WAL devices per node" and none.disabled and none.value == 0
+    at.session_state["d_cache"] = "micron-s650dc-800gb"  # a SAS SSD before NVMe data drives
+    at.run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert at.number_input(key="d_caches").value == 2 and not at.number_input(key="d_caches").disabled
+    said = " ".join(m.value for m in at.markdown) + " ".join(m.value for m in at.metric)
+    assert "DB/WAL devices" in said and "cache devices" not in said
+    warned = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    assert any("DB/WAL device (SAS SSD) is slower than the NVMe data drives" in w for w in warned), warned
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    bars = next(c for c in charts if c["data"][0].get("orientation") == "h")["data"][0]["y"]
+    assert "DB/WAL devices" in bars and "cache devices" not in bars, bars

@@ -103,18 +103,26 @@ BOTTLENECK_RAISES = {
 }
 
 
+#: a stack's own names of the engine's stations: a Ceph node's fast devices hold BlueStore's DB and WAL, not a cache
+#: ("Bottleneck: cache devices", an S2D term, on a Ceph design; pre-sales Ceph walk 2026-12-03)
+STACK_STATION_LABELS = {"ceph": {"cache": "DB/WAL devices"}}
+STACK_STATION_RAISES = {"ceph": {"cache": "more or faster DB/WAL devices, or more nodes"}}
+
+
 def station_words(rep: dict[str, Any]) -> dict[str, str]:
-    """A report's station names in words: the engine's (:data:`BOTTLENECK_LABELS`) and, for another
-    architecture, its model's own (``model.stations``: "file server CPU", "PCIe flash cards"). Here,
-    below the reports, so that the HCI report and another architecture's report name them alike."""
-    return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
+    """A report's station names in words: the engine's (:data:`BOTTLENECK_LABELS`), its stack's own
+    (``stack``: :data:`STACK_STATION_LABELS`) and, for another architecture, its model's own
+    (``model.stations``: "file server CPU", "PCIe flash cards"). Here, below the reports, so that the HCI
+    report and another architecture's report name them alike."""
+    own = {s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}
+    return {**BOTTLENECK_LABELS, **STACK_STATION_LABELS.get(str(rep.get("stack")), {}), **own}
 
 
 def station_raises(rep: dict[str, Any]) -> dict[str, str]:
     """What raises each of a report's stations, as :func:`station_words` names them: the engine's
-    (:data:`BOTTLENECK_RAISES`) and another architecture's own (``model.stations[].raises``)."""
+    (:data:`BOTTLENECK_RAISES`), its stack's own and another architecture's own (``model.stations[].raises``)."""
     own = {s["station"]: s["raises"] for s in (rep.get("model") or {}).get("stations", []) if "raises" in s}
-    return {**BOTTLENECK_RAISES, **own}
+    return {**BOTTLENECK_RAISES, **STACK_STATION_RAISES.get(str(rep.get("stack")), {}), **own}
 
 
 def at_capacity(rep: dict[str, Any], host_cpu_idle: float = 0.0) -> None:

@@ -817,6 +817,14 @@ CEPH_RULES: dict[str, Rule] = dict(
             "to place block.db on the faster device while block (data) lives on the slower (spinning drive)'",
         ),
         _r(
+            "ceph_db_device_faster",
+            "a DB/WAL device faster than the data drives it serves (the catalog's QD1 4 KiB random-write latency "
+            "and random-write IOPS)",
+            "recommendation",
+            f"{CEPH_BLUESTORE}: 'it makes sense to use a faster device for block.db/block.wal than for the primary "
+            "device'",
+        ),
+        _r(
             "network_minimum",
             f"storage ports of at least {CEPH_MIN_PORT_GBIT_S:g} Gb/s",
             "requirement",
@@ -1271,12 +1279,35 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
             f"{have_gb:g} GB of DB/WAL devices for {need_gb:.0f} GB of block.db ({pct(c.db_fraction)}); "
             f"{osds} OSDs on {count(n.cache_count, 'device')}",
         )
+        # a SAS SSD before NVMe data drives slows every write's WAL and RocksDB commit (pre-sales Ceph walk
+        # 2026-12-03): compared on the catalog's figures for BlueStore's small synchronous writes, the QD1 4 KiB
+        # random-write latency and the random-write IOPS, device against device
+        slower = [
+            f"write latency {n.cache.write_latency_us:g} µs against {n.drive.write_latency_us:g} µs"
+            if n.cache.write_latency_us > n.drive.write_latency_us
+            else "",
+            f"random writes {n.cache.rand_write_4k_iops:,.0f} IOPS against {n.drive.rand_write_4k_iops:,.0f}"
+            if n.cache.rand_write_4k_iops < n.drive.rand_write_4k_iops
+            else "",
+        ]
+        db_family = cache_family(n.cache).removesuffix(" cache")
+        put(
+            "ceph_db_device_faster",
+            not any(slower),
+            f"the DB/WAL device ({db_family}) is slower than the {drive_family(n.drive)} data drives "
+            f"({'; '.join(w for w in slower if w)}; QD1 4 KiB, catalog figures)"
+            if any(slower)
+            else f"the DB/WAL device ({db_family}) is no slower than the {drive_family(n.drive)} data drives "
+            "(QD1 4 KiB random-write latency and IOPS, catalog figures)",
+        )
     elif media == "hdd":
         # HDD OSDs with their RocksDB metadata and WAL on the spindle: passed as "block.db on each OSD's own device"
         # for 35 nodes of 20 TB HDDs sized for databases (architect review 2026-11-30)
         put("ceph_db_device", False, "HDD OSDs keep block.db and the WAL on the HDD itself: no flash DB/WAL device")
     else:
         put("ceph_db_device", True, "block.db on each OSD's own device")
+    if n.cache is None:  # nothing in front of the data drives to be slower than them
+        put("ceph_db_device_faster", True, "no DB/WAL device: block.db and the WAL on each OSD's own device")
     put(
         "network_minimum",
         n.nic.port_gbit_s >= CEPH_MIN_PORT_GBIT_S,

@@ -41,6 +41,7 @@ from planner.engine.performance import (
     host_cpu_note,
     issuing_nodes,
     saturation_warning,
+    station_words,
     unbounded_latency,
 )
 from planner.engine.queueing import BUSY_UTILIZATION
@@ -477,7 +478,7 @@ def bottleneck_words(
     whose database VMs' vCPUs were 97 % busy, the resource the sizer names as binding.
     """
     b = str(rep.get("bottleneck", "none"))
-    words = {**BOTTLENECK_LABELS, **(labels or {})}
+    words = {**station_words(rep), **(labels or {})}
     util = {
         k: float(v)
         for k, v in (rep.get("utilization") or {}).items()
@@ -627,7 +628,7 @@ def _node_drop_note(before: dict, after: dict, predicted: bool) -> str | None:
     pb = float(local_read_probability(code_b, sb))
     pa = float(local_read_probability(code_a, sa))
     binds = after.get("bottleneck", "none")
-    label = BOTTLENECK_LABELS.get(binds, binds)
+    label = station_words(after).get(binds, binds)
     tcp = after.get("transport") == "tcp"
     added = na - nb
     head = (
@@ -1009,7 +1010,8 @@ def evaluate_report(
             out["warnings"].append(w)
         deg = cases[1] if with_deg else None
         for case, rep in (("healthy", perf), ("one node down", deg)):  # the first case past saturation
-            if rep is not None and (w := saturation_warning(rep, workload.iops, case)):
+            # the stack names its stations ("DB/WAL devices" on Ceph): the engine's result does not carry it
+            if rep is not None and (w := saturation_warning({**rep, "stack": design.stack}, workload.iops, case)):
                 out["warnings"].append(w)
                 break
         if w := band_low_warning(perf):  # carried at the prediction, not at the capacity band's low end

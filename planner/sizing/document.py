@@ -39,7 +39,7 @@ from planner.core.text import (
     without_bidi_controls,
 )
 from planner.core.text import pct as text_pct
-from planner.engine.performance import PAST_SATURATION_NOTE
+from planner.engine.performance import PAST_SATURATION_NOTE, STACK_STATION_LABELS
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
 from planner.models.stacks import HOST_OS
@@ -140,6 +140,16 @@ DIMENSION_WORDS = {
     "stack": "storage stacks",
     "ceph_release": "Ceph releases",
 }
+
+
+def document_station_words(rep: dict) -> dict[str, str]:
+    """:data:`BOTTLENECK_WORDS` for a report's stack: a Ceph design's fast devices are its "DB/WAL devices"
+    (:data:`planner.engine.performance.STACK_STATION_LABELS`), not "the cache drives" (pre-sales Ceph walk
+    2026-12-03)."""
+    own = STACK_STATION_LABELS.get(str(rep.get("stack")), {})
+    return {**BOTTLENECK_WORDS, **{k: f"the {v}" for k, v in own.items()}}
+
+
 _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 #: Ceph's own option names, which a Ceph administrator types as written: kept, not turned into words
 #: ("min size 2" read as English and hid the pool option ``min_size``)
@@ -1311,7 +1321,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             else []
         ),
         # the pages' rule in the document's words: below saturation, the busiest part from 80 % busy
-        ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS, "nothing yet ({what}: {pct} % busy)")),
+        (
+            "What limits throughput",
+            bottleneck_words(rep, document_station_words(rep), "nothing yet ({what}: {pct} % busy)"),
+        ),
     ]
     if rep.get("endurance_years") is not None:
         perf.append(("Drive endurance at this write load", life_words(rep["endurance_years"])))

@@ -149,7 +149,12 @@ def storage_checks(stack: str, drives, di, d_rank, counts) -> dict:
     if stack == "ceph":
         # no DB/WAL device here: HDD OSDs would keep their RocksDB on the spindle (35 nodes of 20 TB HDDs were
         # proposed for databases; architect review 2026-11-30)
-        return {"ceph_osd_size": tb >= R.CEPH_MIN_OSD_TB - 1e-9, "ceph_db_device": np.asarray(d_rank) != 1}
+        return {
+            "ceph_osd_size": tb >= R.CEPH_MIN_OSD_TB - 1e-9,
+            "ceph_db_device": np.asarray(d_rank) != 1,
+            # no DB/WAL device is offered, so none is slower than the data drives (hardware_rules judges a given one)
+            "ceph_db_device_faster": np.ones(np.shape(tb), dtype=bool),
+        }
     # the ESA host rules' device counts (their cores: :func:`cpu_cores_ok`; their RAM: :func:`min_ram_gb`): one NVMe
     # device a host was proposed (vSAN specialist's walk)
     k = np.asarray(counts)
