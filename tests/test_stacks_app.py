@@ -763,3 +763,25 @@ def test_a_ceph_designs_db_wal_devices_are_named_so_and_counted_0_without_one():
     charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     bars = next(c for c in charts if c["data"][0].get("orientation") == "h")["data"][0]["y"]
     assert "DB/WAL devices" in bars and "cache devices" not in bars, bars
+
+
+def test_the_capacity_and_performance_pages_tell_one_story_of_ec_2_1_losing_a_node():
+    """Pre-sales Ceph walk (2026-12-03): ec-2+1 on 6 nodes read "Re-protects when full: no", "0.00 TB, IO stops" on
+    the Capacity page and "IO stops until the node returns" on the Performance page. Since Octopus Ceph recovers
+    erasure-coded placement groups below min_size, so IO to them resumes once their chunk is rebuilt: both pages say
+    the library's one sentence (planner.physics.capacity.node_loss_io_words)."""
+    from planner.physics.capacity import node_loss_io_words
+
+    ec = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {"resiliency": "ec-2+1"}
+    said = node_loss_io_words(resolve(parse_design(ec), load_catalog()))
+    assert said is not None and "until recovery rebuilds that chunk on the 5 survivors" in said
+    assert "until the node returns" not in said
+    unescape = lambda t: re.sub(r"\\(.)", r"\1", t)
+    at = _page_with("hciplan_ui/capacity_page.py", ec)
+    assert _metric(at, "Re-protects when full") == "yes"
+    page = unescape(" ".join(x.value for x in [*at.markdown, *at.caption, *at.info, *at.warning, *at.success]))
+    assert said in page and "IO stops until the node returns" not in page
+    assert "once recovered" in " ".join(m.value for m in at.metric)
+    at = _page_with("hciplan_ui/performance_page.py", ec)
+    page = unescape(" ".join(c.value for c in at.caption))
+    assert said in page and "IO stops until the node returns" not in page

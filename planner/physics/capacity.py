@@ -1087,6 +1087,53 @@ def node_loss_stops_io(rd: ResolvedDesign) -> bool:
     return lay.online_failures < 1 or lay.safe_failures < 1 or int(ceph_monitor_failures(fd)) < 1
 
 
+#: Ceph docs, 'Erasure Coding' (architecture): "Data may be unavailable until (K+1) shards are restored"; since
+#: Octopus an OSD recovers an erasure-coded placement group below its min_size (``osd_allow_recovery_below_min_size``,
+#: default true) from any k chunks, so its IO resumes once recovery brings it back to min_size
+CEPH_EC_RECOVERY = (
+    "Ceph docs, 'Erasure Coding' ('Data may be unavailable until (K+1) shards are restored'); "
+    "osd_allow_recovery_below_min_size (Octopus and later, default true)"
+)
+
+
+def node_loss_io_words(rd: ResolvedDesign) -> str | None:
+    """How long a node's loss stops IO, None where it does not (:func:`node_loss_stops_io`): the one rule the
+    Capacity page's note, the Performance page and the proposal say. An erasure code whose min_size is its width
+    (ec-2+1, min_size 3) on hosts enough to rebuild it stops only the placement groups that had a chunk on the lost
+    host, and only until recovery rebuilds that chunk on a survivor ([CEPH_EC_RECOVERY]); the Capacity page said
+    "until then IO stops" beside "Re-protects when full: no", the Performance page "IO stops until the node
+    returns" (pre-sales Ceph walk 2026-12-03). Otherwise (no Monitor majority, a single copy, too few hosts to
+    rebuild) IO stops until the node returns."""
+    if not node_loss_stops_io(rd):
+        return None
+    d = rd.design
+    lay, fd = d.layout, d.effective_fault_domains
+    if ceph_recovers_below_min_size(rd):
+        return (
+            f"IO to the placement groups that had a chunk on the lost node stops (below min_size {lay.min_size}) "
+            f"until recovery rebuilds that chunk on the {fd - 1} survivors from the {lay.data} left, then resumes; "
+            "the others keep serving (Ceph recovers erasure-coded placement groups below min_size since Octopus: "
+            "osd_allow_recovery_below_min_size)"
+        )
+    return "IO stops until the node returns"
+
+
+def ceph_recovers_below_min_size(rd: ResolvedDesign) -> bool:
+    """Whether a Ceph design whose node loss stops IO gets it back by recovery, not the node's return: an erasure
+    code that keeps its data (k chunks left), the Monitors a majority and hosts enough to rebuild the lost chunk
+    ([CEPH_EC_RECOVERY])."""
+    d = rd.design
+    if d.stack != "ceph" or not node_loss_stops_io(rd):
+        return False
+    lay, fd = d.layout, d.effective_fault_domains
+    return (
+        lay.kind == "erasure"
+        and lay.safe_failures >= 1
+        and int(ceph_monitor_failures(fd)) >= 1
+        and bool(survivors_re_protect(fd, layout_min_fault_domains(lay), d.fault_domain == "node"))
+    )
+
+
 def _balancer_words() -> str:
     """The balancer's deviation in words, with its defaults (``planner/data/ceph-balancer.json``)."""
     b = ceph_balancer()
@@ -1142,7 +1189,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = (
             f"after losing one node, {survivors} nodes re-protect every placement group with their fullest OSD at "
             f"or below the backfillfull ratio ({pct(c.backfillfull_ratio)}), allowing the balancer's "
-            f"{_balancer_words()}" + ("" if stays_online else f"; until then IO stops below min_size {lay.min_size}")
+            f"{_balancer_words()}" + ("" if stays_online else f"; {node_loss_io_words(rd)}")
             # min_size = size: the loss takes every placement group it touched below min_size, so IO to them
             # stops while they are re-protected (the capacity figure with a node down is then 0 TB)
         )
@@ -1205,7 +1252,8 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
         waterfall=_step_list(steps, subtotal="pool available"),
-        reprotected_after_node_loss=bool(can_repair and fits and stays_online),
+        # an erasure code below min_size is re-protected by recovery, not the node's return (node_loss_io_words)
+        reprotected_after_node_loss=bool(can_repair and fits and (stays_online or ceph_recovers_below_min_size(rd))),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         reprotected_after_node_loss_tb=usable_left if can_repair else 0.0,

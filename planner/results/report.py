@@ -60,7 +60,13 @@ from planner.models.stacks import (
 )
 from planner.models.workload import Workload
 from planner.physics import endurance, network
-from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_relayout_after_node_loss
+from planner.physics.capacity import (
+    ceph_recovers_below_min_size,
+    node_loss_io_words,
+    node_loss_stops_io,
+    require_usable,
+    vsan_relayout_after_node_loss,
+)
 from planner.physics.cpu import REPAIR_IO_KIB
 from planner.physics.dimms import node_dimms
 from planner.results.absent_class import absent_class_keys, drop_absent_class
@@ -1123,9 +1129,18 @@ def evaluate_report(
                         if relay and relay_time is not None
                         else {}
                     ),
+                    **(
+                        {
+                            "io_resumes_after_recovery": ceph_recovers_below_min_size(rd),
+                            "io_stop_words": node_loss_io_words(rd),
+                        }
+                        if stops
+                        else {}
+                    ),
                     "note": (
-                        "one node down: IO stops until the node returns, so the cluster serves no IO and has no "
-                        "degraded latency to quote"
+                        # the Capacity page's rule and words (node_loss_io_words): "until the node returns" stood
+                        # beside the Capacity page's recovery of ec-2+1 on 6 nodes (pre-sales Ceph walk 2026-12-03)
+                        f"one node down: {node_loss_io_words(rd)}, so the model has no degraded figures to quote"
                         if stops
                         # a disaggregated design's VMs run on its client servers, which lose nothing (Ceph/vSAN walk
                         # 2026-11-30)

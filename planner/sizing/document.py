@@ -1330,7 +1330,16 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         perf.append(("Drive endurance at this write load", life_words(rep["endurance_years"])))
     dg = rep.get("degraded")
     if dg and dg.get("io_stops"):
-        perf.append(("With one server down", "the cluster stops serving IO until the server returns"))
+        # the pages' rule (planner.physics.capacity.node_loss_io_words): an erasure code below min_size resumes once
+        # recovery rebuilds the lost chunks, not when the server returns (pre-sales Ceph walk 2026-12-03)
+        perf.append(
+            (
+                "With one server down",
+                customer_text(dg["io_stop_words"])
+                if dg.get("io_resumes_after_recovery")
+                else "the cluster stops serving IO until the server returns",
+            )
+        )
     elif dg:
         wait = dg.get("repair_starts_after_hours") or 0.0
         rebuild = ""
