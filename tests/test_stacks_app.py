@@ -785,3 +785,16 @@ def test_the_capacity_and_performance_pages_tell_one_story_of_ec_2_1_losing_a_no
     at = _page_with("hciplan_ui/performance_page.py", ec)
     page = unescape(" ".join(c.value for c in at.caption))
     assert said in page and "IO stops until the node returns" not in page
+
+
+def test_the_proposal_says_ec_2_1_on_six_nodes_resumes_after_recovery():
+    """The proposal's "With one server down" says the pages' sentence (node_loss_io_words) for ec-2+1 on 6 nodes,
+    not "until the server returns" (pre-sales Ceph walk 2026-12-03); Ceph on two hosts still stops until then."""
+    from planner.models.workload import load_workload
+    from planner.sizing.document import document
+    from planner.sizing.proposal import build
+
+    ec = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {"resiliency": "ec-2+1"}
+    text = json.dumps(document(build(parse_design(ec), load_workload("oltp-8k"))))
+    assert "until recovery rebuilds that chunk on the 5 survivors" in text
+    assert "the cluster stops serving IO until the server returns" not in text
