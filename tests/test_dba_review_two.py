@@ -124,7 +124,10 @@ def test_the_sla_page_says_how_reads_are_modelled_and_takes_a_measured_hit_ratio
     at.number_input(key="sla_db_buffer_hit_ratio").set_value(0.9).run()
     assert not at.exception, [e.value for e in at.exception]
     said = _said(at)
-    assert "How its reads are modelled: given by the user; the writes follow the skew it implies: " in said and "buffer-pool hit 90" in said
+    assert (
+        "How its reads are modelled: given by the user; the writes follow the skew it implies: " in said
+        and "buffer-pool hit 90" in said
+    )
 
 
 def test_the_size_page_says_how_reads_are_modelled_and_takes_a_measured_hit_ratio():
