@@ -636,7 +636,7 @@ def _figures() -> None:
         # "valid": it parses and its parts fit; "Current valid design" read as "meets the demand" under a verdict
         # saying it did not (browser review 2026-11-29)
         f"Every page shows this design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}**"
-        f"{fmt.md(sizing_rows.release_said(json.loads(state.design_json())))} "
+        f"{sizing_rows.release_said(json.loads(state.design_json()))} "
         f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
     )
     if closed := fmt.closed_load_note(

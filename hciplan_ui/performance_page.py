@@ -186,7 +186,7 @@ raw = state.report(dj, wj)
 rep, unbounded = load_latencies(raw), unbounded_cases(raw)
 judged = costs.verdict(dj)  # the design against the session's demand (None without one)
 dcol.caption(
-    f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}**{fmt.md(sizing_rows.release_said(json.loads(dj)))}"
+    f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}**{sizing_rows.release_said(json.loads(dj))}"
     f" · {transport_words(rep['transport'])}"
     # the round trip between rooms every latency below includes: an input no page echoed (network walk 2026-12-01)
     + (f" · rooms {fmt.ms(rep['fault_domain_rtt_ms'])} round trip apart" if rep.get("fault_domain_rtt_ms") else "")

@@ -106,7 +106,8 @@ def design_label(d: dict) -> str:
 
 
 def release_said(d: dict) -> str:
-    """A Ceph design's release after its one-line label (" · Ceph Reef (measured in the calibration data)",
+    """A Ceph design's release after its one-line label (" · Ceph Reef (measured in the calibration data)", markdown
+    escaped: :func:`hciplan_ui.fmt.md` trims, and "3 replicas· Ceph Pacific" lost its space in chromium),
     :func:`planner.models.stacks.ceph_release_words`), empty for another stack: no page named the release the
     figures model (pre-sales Ceph walk 2026-12-03)."""
     from planner.models.design import CephSpec
@@ -114,7 +115,7 @@ def release_said(d: dict) -> str:
 
     if d.get("stack") != "ceph":
         return ""
-    return " · " + ceph_release_words(str((d.get("ceph") or {}).get("release") or CephSpec().release))
+    return " · " + fmt.md(ceph_release_words(str((d.get("ceph") or {}).get("release") or CephSpec().release)))
 
 
 def binding_said(result: dict) -> str:
