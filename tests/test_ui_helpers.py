@@ -618,3 +618,13 @@ def test_a_unit_price_has_cents_above_a_dollar_and_four_decimals_below():
     """Pricing-call walk (stop 63): "$347.9375" per guaranteed IOPS a month read as false precision."""
     assert fmt.unit_price(347.93751) == "$347.94" and fmt.unit_price(0.069612) == "$0.0696"
     assert fmt.unit_price(1.0) == "$1.00" and fmt.unit_price(None) == fmt.DASH
+
+
+def test_the_ceph_release_after_a_design_label_keeps_its_separator():
+    """Chromium, stop 64: "3 replicas· Ceph Pacific": the pages escaped " · Ceph Pacific ..." whole and fmt.md trims
+    the leading space. The separator stays outside the escaping; the words inside it are escaped."""
+    from hciplan_ui import sizing_rows
+
+    said = sizing_rows.release_said({"stack": "ceph", "ceph": {"release": "pacific"}})
+    assert said == " · Ceph Pacific \\(measured in the calibration data\\)"
+    assert sizing_rows.release_said({"stack": "s2d"}) == ""
