@@ -35,12 +35,27 @@ def _page_with(page: str, design: dict) -> AppTest:
     return at
 
 
+def _design_page_with(design: dict) -> AppTest:
+    """The app on its Design page editing ``design`` (in use and as the page's draft), drawn without an exception."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["design_json"] = json.dumps(design)
+    at.session_state["draft"] = design
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def _metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
+def _plain(text: str) -> str:
+    """Markdown text with its escapes undone (what the page shows)."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
 def _errors(at: AppTest) -> list[str]:
-    return [re.sub(r"\\(.)", r"\1", e.value).replace("\u2060", "") for e in at.error]
+    return [_plain(e.value).replace("\u2060", "") for e in at.error]
 
 
 def test_design_page_switches_stack_with_the_librarys_figures():
@@ -701,12 +716,7 @@ def test_the_design_page_changes_the_ceph_release_and_every_summary_names_it(tmp
     from planner.cli import main
     from planner.models.stacks import CEPH_RELEASES, ceph_release_help, ceph_release_words
 
-    example = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
-    at = AppTest.from_file(APP, default_timeout=120).run()
-    at.session_state["design_json"] = json.dumps(example)
-    at.session_state["draft"] = example
-    at.switch_page("hciplan_ui/design_page.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = _design_page_with(json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()))
     box = at.selectbox(key="d_ceph_release")
     assert box.value == "reef" and box.options == [ceph_release_words(r) for r in CEPH_RELEASES]
     assert box.help == ceph_release_help() and "Squid and Tentacle were never measured" in box.help
@@ -723,11 +733,10 @@ def test_the_design_page_changes_the_ceph_release_and_every_summary_names_it(tmp
     assert _metric(at, "IOPS") == fmt.iops(cli["iops"]) != reef_iops
     said = ceph_release_words("pacific")
     assert said == "Ceph Pacific (measured in the calibration data)"
-    unescape = lambda t: re.sub(r"\\(.)", r"\1", t)
-    assert said in unescape(" ".join(c.value for c in at.caption))
+    assert said in _plain(" ".join(c.value for c in at.caption))
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception
-    assert said in unescape(" ".join(c.value for c in at.caption))
+    assert said in _plain(" ".join(c.value for c in at.caption))
 
     from planner.models.workload import load_workload
     from planner.sizing.document import document
@@ -742,12 +751,7 @@ def test_a_ceph_designs_db_wal_devices_are_named_so_and_counted_0_without_one():
     """Pre-sales Ceph walk (2026-12-03): a binding DB/WAL device read "Bottleneck: cache devices" (an S2D term),
     and the Ceph example showed "DB/WAL devices per node 2" beside "(none)". Named DB/WAL devices on the Design
     page's metric and warning, the Performance page's table and chart; 0 per node, greyed, without a device."""
-    example = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
-    at = AppTest.from_file(APP, default_timeout=120).run()
-    at.session_state["design_json"] = json.dumps(example)
-    at.session_state["draft"] = example
-    at.switch_page("hciplan_ui/design_page.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = _design_page_with(json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()))
     none = at.number_input(key="d_caches_none")
     assert none.label == "DB/WAL devices per node" and none.disabled and none.value == 0
     at.session_state["d_cache"] = "micron-s650dc-800gb"  # a SAS SSD before NVMe data drives
@@ -756,7 +760,7 @@ def test_a_ceph_designs_db_wal_devices_are_named_so_and_counted_0_without_one():
     assert at.number_input(key="d_caches").value == 2 and not at.number_input(key="d_caches").disabled
     said = " ".join(m.value for m in at.markdown) + " ".join(m.value for m in at.metric)
     assert "DB/WAL devices" in said and "cache devices" not in said
-    warned = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    warned = [_plain(w.value) for w in at.warning]
     assert any("DB/WAL device (SAS SSD) is slower than the NVMe data drives" in w for w in warned), warned
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception
@@ -776,14 +780,13 @@ def test_the_capacity_and_performance_pages_tell_one_story_of_ec_2_1_losing_a_no
     said = node_loss_io_words(resolve(parse_design(ec), load_catalog()))
     assert said is not None and "until recovery rebuilds that chunk on the 5 survivors" in said
     assert "until the node returns" not in said
-    unescape = lambda t: re.sub(r"\\(.)", r"\1", t)
     at = _page_with("hciplan_ui/capacity_page.py", ec)
     assert _metric(at, "Re-protects when full") == "yes"
-    page = unescape(" ".join(x.value for x in [*at.markdown, *at.caption, *at.info, *at.warning, *at.success]))
+    page = _plain(" ".join(x.value for x in [*at.markdown, *at.caption, *at.info, *at.warning, *at.success]))
     assert said in page and "IO stops until the node returns" not in page
     assert "once recovered" in " ".join(m.value for m in at.metric)
     at = _page_with("hciplan_ui/performance_page.py", ec)
-    page = unescape(" ".join(c.value for c in at.caption))
+    page = _plain(" ".join(c.value for c in at.caption))
     assert said in page and "IO stops until the node returns" not in page
 
 
