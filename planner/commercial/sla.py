@@ -1022,7 +1022,6 @@ def guarantee_by_vm_size(
     if own["vcpus"] <= lps:
         shapes[own["vcpus"]] = own
     sizes = sorted(shapes)
-    rates: list[dict] = []
     from planner.commercial.database import predicted_log_latency_ms, rate_carried
 
     # the log at the design's predicted write latency, as the database's guarantee has it
@@ -1063,8 +1062,6 @@ def guarantee_by_vm_size(
                 "the_databases_vm": vm == own,
             }
         )
-        if rate is not None:
-            rates.append(rate)
     if target_iops is None and db.has_workload:
         target_iops = io_demand(db, log_write_latency_ms=log_ms).peak_iops
     out: dict[str, Any] = {
@@ -1079,11 +1076,13 @@ def guarantee_by_vm_size(
         if meets:
             out["smallest_vm_meeting_target"] = {k: meets[0][k] for k in ("vcpus", "threads", "outstanding_per_thread")}
         elif io_meets:
-            # the IO is guaranteed, the rate carried by no size: what the largest needs, in the rate's own words
+            # the IO is guaranteed, the rate carried by no size: what the largest (the loop's last) needs, in the
+            # rate's own words
+            assert rate is not None  # io_meets is not empty, so a rate was judged (its rows' carries_rate is False)
             out["smallest_vm_note"] = (
                 f"from {count(io_meets[0]['vcpus'], 'vCPU')} a VM is guaranteed {target_iops:,.0f} IOPS, but no VM "
                 f"size up to {count(sizes[-1], 'vCPU')} carries the database's transaction rate: it needs "
-                f"{rates[-1]['needs']}"
+                f"{rate['needs']}"
             )
         else:
             out["smallest_vm_note"] = (

@@ -209,24 +209,26 @@ CEPH_MEASURED_RELEASES: tuple[str, ...] = ("pacific", "quincy", "reef")
 CEPH_BORROWED_FROM = "reef"
 
 
+def _release_measured_words(release: str) -> str:
+    """Whether the calibration measured ``release``, in the words the note and the name share."""
+    if release in CEPH_MEASURED_RELEASES:
+        return "measured in the calibration data"
+    return f"never measured in the calibration data: {CEPH_BORROWED_FROM.capitalize()}'s costs are used"
+
+
 def ceph_release_note(release: str) -> str | None:
     """Why a Ceph release's figures are another's, or None for a measured one: the report's note, the Design
     page's help and the summaries say it in these words (one rule; the app had no way to change the release and no
     page named it, pre-sales Ceph walk 2026-12-03)."""
     if release in CEPH_MEASURED_RELEASES:
         return None
-    return (
-        f"Ceph {release.capitalize()} was never measured in the calibration data: "
-        f"{CEPH_BORROWED_FROM.capitalize()}'s costs are used"
-    )
+    return f"Ceph {release.capitalize()} was {_release_measured_words(release)}"
 
 
 def ceph_release_words(release: str) -> str:
     """A Ceph design's release as the pages and the proposal name it: "Ceph Reef (measured in the calibration
     data)", or "Ceph Squid (never measured in the calibration data: Reef's costs are used)"."""
-    note = ceph_release_note(release)
-    said = "measured in the calibration data" if note is None else note.split(" was ", 1)[1]
-    return f"Ceph {release.capitalize()} ({said})"
+    return f"Ceph {release.capitalize()} ({_release_measured_words(release)})"
 
 
 def ceph_release_help() -> str:
