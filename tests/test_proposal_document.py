@@ -558,6 +558,24 @@ def test_not_applicable_follows_the_rule_engines_own_reasons():
         assert not chk[rule].get("not_applicable"), (rule, chk[rule])
 
 
+def test_ceph_db_wal_rules_are_not_applicable_without_a_db_wal_device():
+    """Proposal read 2026-12-03: a Ceph design with no DB/WAL device read "A DB/WAL device faster than the data
+    drives it serves: passed"; with an NVMe DB/WAL device both rules judge it."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.design import resolve
+    from planner.sizing.checks import check_design
+
+    d = Demand.model_validate_json((EX / "demand-200dbs-ceph.json").read_text())
+    raw = json.loads((EX / "ceph-6node-reef.json").read_text())
+    chk = check_design(resolve(Design.model_validate(raw)), d, CostAssumptions())["checks"]
+    for rule in ("ceph_db_device", "ceph_db_device_faster"):
+        assert chk[rule]["passed"] and chk[rule]["not_applicable"] == "no DB/WAL device", (rule, chk[rule])
+    raw["node"]["cache_devices"] = {"model": "intel-optane-p5800x-800gb", "count": 2}
+    chk = check_design(resolve(Design.model_validate(raw)), d, CostAssumptions())["checks"]
+    for rule in ("ceph_db_device", "ceph_db_device_faster"):
+        assert "not_applicable" not in chk[rule], (rule, chk[rule])
+
+
 def test_the_widened_ranges_note_points_at_ranges_it_follows(proposal):
     """QA finding 16: section 4 said 'The ranges below are widened' after its ranges."""
     for s in document(proposal)["sections"]:

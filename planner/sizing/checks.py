@@ -345,6 +345,10 @@ NOT_APPLICABLE_REASONS = {
     # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
     # no program (browser review 2026-11-29)
     "validated_node": (NO_PROGRAM, "the demand names no validation program"),
+    # a Ceph proposal without DB/WAL devices read "A DB/WAL device faster than the data drives it serves: passed"
+    # (proposal read 2026-12-03): both DB/WAL rules end so when block.db stays on each OSD's own device
+    "ceph_db_device": ("on each OSD's own device", "no DB/WAL device"),
+    "ceph_db_device_faster": ("on each OSD's own device", "no DB/WAL device"),
 }
 
 
