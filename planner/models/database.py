@@ -202,9 +202,9 @@ GROUP_COMMIT_WORDS = (
 #: where a log latency given to :func:`io_demand` comes from when the caller does not say: a design's prediction
 DESIGN_LOG_LATENCY_WORDS = "the design's predicted write latency"
 #: the log latency's source where a design gives it (:func:`io_demand` with ``log_write_latency_ms``)
+DESIGN_LOG_LATENCY_AT = DESIGN_LOG_LATENCY_WORDS + " at this load (the VM's, else the storage's)"
 DESIGN_LOG_LATENCY_SOURCE = (
-    DESIGN_LOG_LATENCY_WORDS + " at this load (the VM's, else the storage's), settled with the group commit "
-    "it sets (" + GROUP_COMMIT_WORDS + ")"
+    DESIGN_LOG_LATENCY_AT + ", settled with the group commit it sets (" + GROUP_COMMIT_WORDS + ")"
 )
 
 
@@ -218,6 +218,34 @@ def log_latency_source(
             return f"{latency_origin} ({GROUP_COMMIT_WORDS})"
         return DESIGN_LOG_LATENCY_SOURCE
     return f"{no_latency_why or 'no design given'}: an assumption of {ASSUMED_LOG_WRITE_LATENCY_MS:g} ms ({GROUP_COMMIT_WORDS})"
+
+
+def log_latency_basis(
+    log_write_latency_ms: float | None, no_latency_why: str | None = None, latency_origin: str | None = None
+) -> str:
+    """The log latency's basis in a few words, as the log stream's rule and ``log_write_latency_note`` say it: the
+    design's prediction, the caller's ``latency_origin``, or "no design given: assumed"."""
+    if log_write_latency_ms is not None:
+        return latency_origin or DESIGN_LOG_LATENCY_WORDS
+    return f"{no_latency_why or 'no design given'}: assumed"
+
+
+def log_latency_note(
+    log_write_latency_ms: float | None, no_latency_why: str | None = None, latency_origin: str | None = None
+) -> str:
+    """``log_write_latency_note``: the basis of the flush latency the log figures were taken at, and, where it is
+    assumed, that a design's prediction replaces it. `db-io` printed 1,000 log flushes a second for the DBA's
+    database where `sla --database` printed 2,131 for the same one on the reference design (0.469 ms predicted), and
+    only the log stream's rule said the 1 ms was assumed (DBA walk 2026-12-03)."""
+    if log_write_latency_ms is not None:
+        return latency_origin or DESIGN_LOG_LATENCY_AT
+    basis = log_latency_basis(log_write_latency_ms, no_latency_why, latency_origin)
+    if no_latency_why is not None:  # on a design already, which predicts none
+        return basis
+    return (
+        f"{basis}; on a design (`sla --database`, the SLA page) its predicted write latency replaces it, and the log "
+        "flushes a second and the IOPS move with it"
+    )
 
 
 #: where each default comes from (shown next to the value in the UI and in every result)
@@ -709,6 +737,11 @@ class IoDemand(BaseModel):
     reads_per_txn: float
     writes_per_txn: float
     log_flushes_per_s: float
+    log_write_latency_ms: float = Field(
+        description="the log flush latency the log figures are taken at, ms: a design's predicted write latency, "
+        "one given, or the assumed 1 ms where no design is given"
+    )
+    log_write_latency_note: str = Field(description="where log_write_latency_ms comes from")
     streams: list[IoStream]
     iops: float
     peak_iops: float
@@ -1171,11 +1204,7 @@ def _io_demand(
             log["flushes"],
             log["flushes"],
             f"group commit: {log['commits_per_flush']:.1f} commits per flush at {lat_ms:.3g} ms a flush ("
-            + (
-                latency_origin or DESIGN_LOG_LATENCY_WORDS
-                if log_write_latency_ms is not None
-                else f"{no_latency_why or 'no design given'}: assumed"
-            )
+            + log_latency_basis(log_write_latency_ms, no_latency_why, latency_origin)
             # Microsoft's "60 KB" is 61,440 bytes: the KiB block_size_kib counts (the rule said KB beside 60.0 KiB)
             + "), 512-byte sectors up to a 60 KiB block"
             # more than one in flight when the 60 KiB block, not the commits, sets the count: "28.3 commits per flush
@@ -1260,6 +1289,8 @@ def _io_demand(
         reads_per_txn=reads / tps if tps else 0.0,
         writes_per_txn=(ckpt_ios + lazy_ios + log["flushes"]) / tps if tps else 0.0,
         log_flushes_per_s=log["flushes"],
+        log_write_latency_ms=lat_ms,
+        log_write_latency_note=log_latency_note(log_write_latency_ms, no_latency_why, latency_origin),
         streams=streams,
         iops=iops,
         peak_iops=peak,
