@@ -1351,7 +1351,9 @@ def test_db_io_says_every_warehouse_is_active_when_no_virtual_users_are_given(ca
     io = io_demand(db)
     row = next(a for a in io.assumptions if a["field"] == "virtual_users")
     assert row["value"] is None and row["value_note"] == "not given: every warehouse active"
-    assert "no virtual_users given, so every warehouse is active" in io.buffer_hit_note
+    assert "no buffer_hit_ratio or virtual_users given, so its reads are taken with every warehouse active" in (
+        io.buffer_hit_note
+    )
     ten = io_demand(db.model_copy(update={"virtual_users": 10}))
     assert ten.buffer_hit_ratio > io.buffer_hit_ratio and "virtual_users" not in ten.buffer_hit_note
     assert next(a for a in ten.assumptions if a["field"] == "virtual_users")["value"] == 10

@@ -65,3 +65,59 @@ def test_the_sla_page_says_the_log_latency_its_database_io_takes():
     text = _said(at)
     assert "its log flushed at " in text, text[:2000]
     assert "the design's predicted write latency at this load" in text
+
+
+def test_db_io_says_what_reads_of_every_warehouse_mean_and_how_to_replace_them(capsys, tmp_path):
+    """A database given by its rate alone reads as HammerDB with every warehouse active, the most its access gives:
+    the note said "give them for a HammerDB run's own count" and nothing of a production database or of the measured
+    hit ratio that replaces it. With a measured ratio, or the run's users, the note says nothing of it."""
+    from planner.models.database import EVERY_WAREHOUSE_WORDS
+
+    note = _json(capsys, ["db-io", str(EX / "db-oltp-hammerdb.json")])["buffer_hit_note"]
+    assert EVERY_WAREHOUSE_WORDS in note and "likely more than a production database reads" in note
+    assert note.endswith("give its measured buffer_hit_ratio, or a HammerDB run's virtual_users, to replace it")
+    for field, value in (("buffer_hit_ratio", 0.9), ("virtual_users", 100), ("all_warehouses", True)):
+        path = tmp_path / f"{field}.json"
+        path.write_text(json.dumps(json.loads((EX / "db-oltp-hammerdb.json").read_text()) | {field: value}))
+        assert "every warehouse active" not in _json(capsys, ["db-io", str(path)])["buffer_hit_note"], field
+
+
+ESTATE_NOTE = (
+    "note: 1 database given by TPM with no buffer_hit_ratio (Finance, 43,761 peak IOPS from 120,000 TPM at a 33 % "
+    "buffer-pool hit): its reads are taken with every warehouse active"
+)
+
+
+def test_estate_says_a_tpm_rows_reads_rest_on_every_warehouse_active(capsys, tmp_path):
+    """`estate examples/estate-databases.csv` turned Finance's 120,000 TPM into 43,761 peak IOPS beside its
+    neighbours' measured 800-6,000, and said nothing of it without --details: one line on standard error names the
+    row, its figures and the columns that replace the assumption; a measured hit ratio, and the line is gone."""
+    csv = EX / "estate-databases.csv"
+    assert main(["estate", str(csv)]) == 0
+    err = capsys.readouterr().err
+    assert ESTATE_NOTE in err and "give a buffer_hit_ratio column (measured) or peak_iops to replace it" in err
+    lines = csv.read_text().splitlines()
+    measured = [lines[0] + ",buffer_hit_ratio"] + [
+        ln + (",0.95" if ln.startswith("Finance") else ",") for ln in lines[1:]
+    ]
+    (tmp_path / "estate.csv").write_text("\n".join(measured) + "\n")
+    assert main(["estate", str(tmp_path / "estate.csv")]) == 0
+    assert "every warehouse active" not in capsys.readouterr().err
+    # and in the details' notes, as every default is
+    assert main(["estate", str(csv), "--details"]) == 0
+    assert any(n.startswith(ESTATE_NOTE[len("note: ") :]) for n in json.loads(capsys.readouterr().out)["notes"])
+
+
+def test_the_sla_page_says_its_reads_take_every_warehouse_and_which_box_replaces_it():
+    """The SLA page's "How its reads are modelled" named the database file's fields ("give them", virtual_users) where
+    the page has a Measured hit ratio box: it says the assumption and that box; a ratio typed in, and it is gone."""
+    from hciplan_ui.database_inputs import PAGE_EVERY_WAREHOUSE_NOTE
+    from planner.models.database import EVERY_WAREHOUSE_NOTE, EVERY_WAREHOUSE_WORDS
+
+    at = _sla_dba()
+    text = _said(at)
+    assert EVERY_WAREHOUSE_WORDS in text and PAGE_EVERY_WAREHOUSE_NOTE in text
+    assert EVERY_WAREHOUSE_NOTE not in text and "buffer_hit_ratio" not in text
+    at.number_input(key="sla_db_buffer_hit_ratio").set_value(0.99).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert EVERY_WAREHOUSE_WORDS not in _said(at)

@@ -160,6 +160,7 @@ def read_database_list(
     from planner.core.errors import format_validation_error
     from planner.models.database import (
         ENGINE,
+        EVERY_WAREHOUSE_WORDS,
         LOG_SPACE_FRACTION,
         TEMPDB_SPACE_FRACTION,
         Database,
@@ -195,6 +196,7 @@ def read_database_list(
     own: list[str] = []  # TPM rows that give their own buffer pool or hit ratio
     unused: list[str] = []  # peak-IOPS rows that give a buffer pool or hit ratio too
     others: dict[str, list[str]] = {}  # rows of another engine, given by their IO: engine -> databases
+    every_warehouse: list[str] = []  # TPM rows whose reads take every warehouse active, with their figures
 
     def one(i: int, c: dict) -> dict:
         """Row ``i`` as a database, or an EstateError / TableError naming its row and column."""
@@ -271,6 +273,10 @@ def read_database_list(
             except ValidationError as exc:
                 raise EstateError(f"row {i}: {format_validation_error(exc)}", name) from None
             iops, how = dem.peak_iops, f"peak IOPS from {tpm:,.0f} TPM"
+            if db.reads_every_warehouse:
+                every_warehouse.append(
+                    f"{dbname}, {iops:,.0f} peak IOPS from {tpm:,.0f} TPM at a {pct(dem.buffer_hit_ratio)} buffer-pool hit"
+                )
             capacity_gb = db.capacity_tb * 1000.0
             # the rate's own CPU, as db-io says it: 100,000,000 TPM on 2 vCPUs was read with no word (CLI review
             # 2026-11-30)
@@ -361,6 +367,17 @@ def read_database_list(
             "database given by its peak IOPS holds its size as given (the space its files take)"
         )
     out = estate_demand(dbs, name, latency_target_ms, demand_name, **demand_fields)
+    if every_warehouse:
+        # printed without --details too, as the other values taken for a column left out: the TPM row's IOPS stood
+        # beside its neighbours' measured ones with no word of what they rest on (DBA walk 2026-12-03)
+        n = len(every_warehouse)
+        said = (
+            f"{count(n, 'database')} given by TPM with no buffer_hit_ratio ({'; '.join(every_warehouse[:5])}"
+            f"{'; ...' if n > 5 else ''}): {EVERY_WAREHOUSE_WORDS}; give a buffer_hit_ratio column (measured) or "
+            "peak_iops to replace it"
+        )
+        out["defaults"].insert(0, said)
+        notes.insert(0, said)
     out["notes"] = notes + out["notes"]
     return {"source": "a database list", **out}
 
