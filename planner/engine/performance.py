@@ -53,7 +53,7 @@ from planner.engine.queueing import (
 )
 from planner.models.design import ResolvedDesign
 from planner.models.params import CEPH_PARAM_NAMES, CEPH_RELEASE_CODES, PARAM_NAMES, ModelParams
-from planner.models.stacks import STACK_CODES
+from planner.models.stacks import STACK_CODES, STACK_STATION_LABELS, cache_devices_words
 from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
 from planner.physics import cpu as cpu_mod
@@ -79,7 +79,7 @@ BOTTLENECK_LABELS = {
     "vm_vcpu": "VM vCPUs",
     "host_cpu": "host CPU",
     "network": "network",
-    "cache": "cache devices",
+    "cache": cache_devices_words("s2d"),
     "capacity_drives": "capacity drives",
     "outstanding_io": "outstanding IO (population)",
     "cpu_utilization_cap": "CPU utilisation cap",
@@ -102,10 +102,7 @@ BOTTLENECK_RAISES = {
     "iops_limit_per_vm": "a higher per-VM IOPS limit",
 }
 
-
-#: a stack's own names of the engine's stations: a Ceph node's fast devices hold BlueStore's DB and WAL, not a cache
-#: ("Bottleneck: cache devices", an S2D term, on a Ceph design; pre-sales Ceph walk 2026-12-03)
-STACK_STATION_LABELS = {"ceph": {"cache": "DB/WAL devices"}}
+#: what raises a stack's own stations (:data:`planner.models.stacks.STACK_STATION_LABELS` names them)
 STACK_STATION_RAISES = {"ceph": {"cache": "more or faster DB/WAL devices, or more nodes"}}
 
 

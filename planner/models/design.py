@@ -47,6 +47,7 @@ from planner.models.stacks import (
     Layout,
     Stack,
     VsanArchitecture,
+    cache_devices_words,
     check_resiliency_name,
     equivalent_resiliency,
     layout,
@@ -1298,7 +1299,7 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
     catalog = catalog or load_catalog()
     if design.node is None:  # Design's validation gives every cluster design its node
         raise DesignError("required for a cluster design", "node")
-    node = resolve_node(catalog, design.node, "node")
+    node = resolve_node(catalog, design.node, "node", design.stack)
     if node.chassis is not None and node.chassis.shared_bays:
         # Microsoft, "Storage Spaces Direct hardware requirements": drives are internal to the server or in
         # an enclosure connected to just one server; a shared SAS JBOD belongs to Storage Spaces (SOFS)
@@ -1356,9 +1357,10 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
     return ResolvedDesign(design=design, node=node, clients=clients)
 
 
-def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> ResolvedNode:
+def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node", stack: str = "s2d") -> ResolvedNode:
     """One node's parts from the catalog, checked against each other; errors name
-    the field under ``prefix`` (``node``, ``disaggregated.file_server``)."""
+    the field under ``prefix`` (``node``, ``disaggregated.file_server``) and the node's fast devices in its
+    ``stack``'s word (:func:`planner.models.stacks.cache_devices_words`)."""
     chassis = lookup_part(catalog, "chassis", n.chassis, f"{prefix}.chassis") if n.chassis else None
     cpu = lookup_part(catalog, "cpu", n.cpu.model, f"{prefix}.cpu.model")
     drive = lookup_part(catalog, "capacity_drive", n.capacity_drives.model, f"{prefix}.capacity_drives.model")
@@ -1401,12 +1403,13 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         cache_in_bay = cache is not None and cache.in_drive_bay
         bay_devices = int(bays_taken(n.capacity_drives.count, drive.in_drive_bay, cache_count, cache_in_bay))
         if bay_devices > chassis.drive_bays:
-            # "(capacity + SSD cache)" only when both take bays: an all-NVMe node has no cache
+            # "(capacity + SSD cache)" only when both take bays: an all-NVMe node has no cache. A Ceph node's are its
+            # DB/WAL devices, in the stack's word (pre-sales Ceph walk 2026-12-03)
             what = " + ".join(
                 f"{k} {tier}" if drive.in_drive_bay and cache_in_bay else tier
                 for k, tier, in_bay in (
                     (n.capacity_drives.count, "capacity", drive.in_drive_bay),
-                    (cache_count, "cache", cache_in_bay),
+                    (cache_count, cache_devices_words(stack).removesuffix(" devices"), cache_in_bay),
                 )
                 if in_bay
             )

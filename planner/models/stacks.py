@@ -159,6 +159,19 @@ STACK_LABELS = {
 #: the operating system of a stack's hosts, whose own tool shows how busy the logical processors are
 #: (Task Manager, top, esxtop)
 HOST_OS = {"s2d": "Windows", "ceph": "Linux", "vsan": "ESXi"}
+#: a stack's own names of the engine's stations (:func:`planner.engine.performance.station_words`): a Ceph node's
+#: fast devices hold BlueStore's DB and WAL, not a cache ("Bottleneck: cache devices", an S2D term, on a Ceph design;
+#: pre-sales Ceph walk 2026-12-03). Here, below the physics, so that the hardware rules name them alike.
+STACK_STATION_LABELS: dict[str, dict[str, str]] = {"ceph": {"cache": "DB/WAL devices"}}
+
+
+def cache_devices_words(stack: str) -> str:
+    """A node's fast devices (the design's ``cache_devices``) in its stack's words: "DB/WAL devices" on Ceph
+    (:data:`STACK_STATION_LABELS`), "cache devices" elsewhere. The drive-bays rule said "the nvme cache devices have no
+    nvme bay" of a Ceph node's DB/WAL devices (pre-sales Ceph walk 2026-12-03)."""
+    return STACK_STATION_LABELS.get(stack, {}).get("cache", "cache devices")
+
+
 #: Servers per cluster. S2D: [S2D-HW]. vSAN: [VSAN-SIZE]. Ceph publishes no
 #: maximum (the largest calibration cluster has 63 OSD nodes); 256 is this
 #: planner's bound, not Ceph's.

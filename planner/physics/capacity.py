@@ -623,6 +623,12 @@ class CapacityReport(BaseModel):
         description="the cluster keeps serving IO with one node down (false: a single node, a Ceph pool below its "
         "min_size or with one copy, or Monitors without a majority; node_loss_note says which)",
     )
+    io_resumes_after_recovery: bool = Field(
+        default=False,
+        description="a node loss stops IO to some data (online_after_node_loss false) only until recovery rebuilds "
+        "it on the survivors: a Ceph erasure code whose min_size is its width, recovered below min_size since "
+        "Octopus (node_loss_io_words); the survivors then serve what they hold re-protected",
+    )
     storage_platform: str = Field(
         default="windows-server", description="windows-server or azure-local (S2D); ceph or vsan (the stack itself)"
     )
@@ -640,7 +646,8 @@ class CapacityReport(BaseModel):
     @computed_field(  # type: ignore[prop-decorator]
         description="the data served with one node down, TB (the Capacity page's 'Usable after losing a node'): "
         "re-protected on the survivors, or, where they cannot rebuild, the volumes online with fewer copies; 0 where "
-        "IO stops with a node down (online_after_node_loss false)"
+        "IO stops with a node down (online_after_node_loss false) until the node returns; where it stops only until "
+        "recovery (io_resumes_after_recovery), what the survivors hold re-protected once recovered"
     )
     @property
     def one_node_down_tb(self) -> float:
@@ -650,6 +657,7 @@ class CapacityReport(BaseModel):
             self.reprotected_after_node_loss_tb,
             self.repairs_after_node_loss,
             self.online_after_node_loss,
+            self.io_resumes_after_recovery,
         )
 
 
@@ -815,6 +823,13 @@ def one_node_down_words(cap: dict[str, object]) -> str:
     two designs read alike ("storage capacity, one node down") where one counted 10.00 TB re-protected and the
     other 16.36 TB online and never re-protected (SRE walk 2026-11-30)."""
     tb = f"{cap['one_node_down_tb']:,.2f} TB"
+    if cap.get("io_resumes_after_recovery"):
+        # ec-2+1 on 4-6 hosts counted "no data: IO stops with a node down" where the Capacity page said the
+        # survivors re-protect it once recovered (pre-sales Ceph walk 2026-12-03)
+        return (
+            f"the {tb} the survivors re-protect, served once recovery rebuilds the placement groups the loss took "
+            "below min_size"
+        )
     if not cap.get("online_after_node_loss", True):
         return "no data: IO stops with a node down"
     if cap.get("repairs_after_node_loss", True):
@@ -827,6 +842,7 @@ def usable_one_node_down_tb(
     reprotected_after_node_loss_tb: float,
     repairs_after_node_loss: bool,
     online_after_node_loss: bool = True,
+    io_resumes_after_recovery: bool = False,
 ) -> float:
     """The data a cluster serves with one node down [TB, decimal].
 
@@ -843,6 +859,11 @@ def usable_one_node_down_tb(
     skipping it. It said 129.25 TB "degraded" for ec-2+1 on three hosts beside "IO stops below min_size 3"
     (Ceph/vSAN walk 2026-11-30).
 
+    Where IO stops only until recovery rebuilds what the loss took below min_size (a Ceph erasure code recovered
+    below min_size: :func:`ceph_recovers_below_min_size`), the data is served again once recovered, re-protected:
+    what the survivors hold so. It counted 0 TB for ec-2+1 on 4-6 hosts, beside the Capacity page's "re-protected
+    once recovered" (pre-sales Ceph walk 2026-12-03).
+
     Parameters
     ----------
     usable_tb : float
@@ -853,7 +874,11 @@ def usable_one_node_down_tb(
         Enough fault domains survive to rebuild every copy.
     online_after_node_loss : bool
         The cluster keeps serving IO with one node down.
+    io_resumes_after_recovery : bool
+        IO stopped by the loss resumes once recovery rebuilds the data on the survivors.
     """
+    if io_resumes_after_recovery and repairs_after_node_loss:
+        return min(usable_tb, reprotected_after_node_loss_tb)
     if not online_after_node_loss:
         return 0.0
     return min(usable_tb, reprotected_after_node_loss_tb) if repairs_after_node_loss else usable_tb
@@ -868,7 +893,9 @@ def n_plus_one_held_tb(cap: CapacityReport, accept_online: bool = False) -> floa
     copies. One rule for the N+1 check, the capacity limit and the growth search."""
     if accept_online:
         return cap.one_node_down_tb
-    if not cap.online_after_node_loss:
+    # an erasure code Ceph recovers below min_size re-protects what the survivors hold: counted, as its IO resumes
+    # once recovered (it counted 0 TB for ec-2+1 on 4-6 hosts; pre-sales Ceph walk 2026-12-03)
+    if not cap.online_after_node_loss and not cap.io_resumes_after_recovery:
         return 0.0
     return min(cap.usable_capacity_tb, cap.reprotected_after_node_loss_tb)
 
@@ -1258,6 +1285,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         repairs_after_node_loss=bool(can_repair),
         reprotected_after_node_loss_tb=usable_left if can_repair else 0.0,
         online_after_node_loss=fd > 1 and stays_online,
+        io_resumes_after_recovery=ceph_recovers_below_min_size(rd),
         storage_platform=d.stack,
     )
 

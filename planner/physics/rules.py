@@ -65,6 +65,7 @@ from planner.models.database import CPU_BOUND, CPU_BOUND_WORDS
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import (
     CEPH_MIN_MON_HOSTS,
+    cache_devices_words,
     ceph_balancer,
     ceph_min_size_default,
     ceph_monitor_failures,
@@ -1827,6 +1828,9 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
         # the reason names what does not fit, and the rule passes when nothing is named: "10 drives in 12 sas/sata bays (3.5in); 3.5in sas drives" never said
         # that the NVMe cache devices have no NVMe bay (browser review 2026-11-29)
         misfits = []
+        # a Ceph node's fast devices are its DB/WAL devices, in the stack's one word for them (pre-sales Ceph walk
+        # 2026-12-03: "the nvme cache devices have no nvme bay" of a Ceph design)
+        fast = cache_devices_words(rd.design.stack)
         if bays > ch.drive_bays:
             misfits.append(f"{bays} drives for {ch.drive_bays} bays")
         if drive.in_drive_bay and (
@@ -1835,12 +1839,12 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             misfits.append(f"the {drive.form_factor} {drive.interface} capacity drives have no bay of their kind")
         if cache is not None and cache.in_drive_bay:
             if cache.kind not in ch.bay_interfaces:
-                misfits.append(f"the {cache.kind} cache devices have no {cache.kind} bay")
+                misfits.append(f"the {cache.kind} {fast} have no {cache.kind} bay")
             elif cache.form_factor is not None and not drive_fits_bay(cache.form_factor, bay_ff):
-                misfits.append(f"the {cache.form_factor} {cache.kind} cache devices have no bay of their kind")
+                misfits.append(f"the {cache.form_factor} {cache.kind} {fast} have no bay of their kind")
         cards = [
             f"{count(k, 'add-in ' + tier + ' card')}"
-            for k, tier, part in ((n_drives, "drive", drive), (cc, "cache", cache))
+            for k, tier, part in ((n_drives, "drive", drive), (cc, fast.removesuffix(" devices"), cache))
             if part is not None and part.in_pcie_slot
         ]
         put(

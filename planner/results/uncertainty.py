@@ -86,6 +86,32 @@ def _widest(bands: dict, regime: str, metric: str):
     return out
 
 
+#: what widens a band where no held-out error of a figure is known: the widest error of a fit that left part of the
+#: data out (``calibration.json``'s ``extrapolation`` bands)
+PSEUDO_ERROR = "widest pseudo-extrapolation error"
+#: a dimension the data varied, but not with a figure measured on the side left out (:func:`ratio_band`)
+NO_HELD_OUT_FOR_FIGURE = f"no held-out error for this figure, {PSEUDO_ERROR}"
+#: one dimension's two bases, some figures widened by the held-out category's error and others by
+#: :data:`PSEUDO_ERROR` (:func:`merged_basis`)
+HELD_OUT_CATEGORY = "widest held-out-category error"
+HELD_OUT_OR_PSEUDO = f"{HELD_OUT_CATEGORY}, {PSEUDO_ERROR} for a figure with no held-out error"
+
+
+def merged_basis(basis: set[str]) -> set[str]:
+    """A band basis that names each dimension once: where some figures took the held-out category's error and
+    others, not measured on the side left out, the pseudo-extrapolation error, one entry says both. Ceph ec-2+1's
+    note read "resiliencies: no error of this figure measured with that kind left out; the widest error of a fit
+    that left part of the data out; resiliencies: the widest error on a kind left out of the fit" (pre-sales Ceph
+    walk 2026-12-03)."""
+    out = set(basis)
+    for entry in basis:
+        dim, _, how = entry.partition(": ")
+        both = {f"{dim}: {HELD_OUT_CATEGORY}", f"{dim}: {NO_HELD_OUT_FOR_FIGURE}"}
+        if how == HELD_OUT_CATEGORY and both <= out:
+            out = (out - both) | {f"{dim}: {HELD_OUT_OR_PSEUDO}"}
+    return out
+
+
 def ratio_band(
     bands: dict, metric: str, limited_by: str, max_utilization: float, flags: list[dict]
 ) -> tuple[list[float] | None, list[str]]:
@@ -114,7 +140,7 @@ def ratio_band(
             wid = None
             for c in cands:
                 wid = _union(wid, c)
-            how = f"{dim}: widest held-out-category error"
+            how = f"{dim}: {HELD_OUT_CATEGORY}"
         else:
             wid = table(sides.get(side, {}).get("bands", {}))
             how = f"{dim}: error when the fit saw only the other side"
@@ -122,11 +148,7 @@ def ratio_band(
             wid = _widest(bands, regime, key)
             # a dimension the data varied, but not with this figure measured on the side left out (Ceph's
             # host CPU: not measured in the erasure-coded runs), is not one that "never varied"
-            how = (
-                f"{dim}: no held-out error for this figure, widest pseudo-extrapolation error"
-                if sides
-                else f"{dim}: never varied in the data, widest pseudo-extrapolation error"
-            )
+            how = f"{dim}: {NO_HELD_OUT_FOR_FIGURE}" if sides else f"{dim}: never varied in the data, {PSEUDO_ERROR}"
         if wid is not None:
             out = _union(out, wid)
             sources.append(how)
@@ -197,7 +219,7 @@ def widen(res: dict, bands: dict, flags: list[dict], keys) -> set[str]:
         res[f"{k}_low"] = float(min(scale_above_rtt(res, k, ratio[0]), res[k]))
         res[f"{k}_high"] = float(max(scale_above_rtt(res, k, ratio[1]), res[k]))
         basis.update(sources)
-    return basis
+    return merged_basis(basis)
 
 
 #: outer latency -> the latencies it contains (the VM layer adds guest and vCPU

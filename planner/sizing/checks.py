@@ -549,7 +549,12 @@ def check_design(
             # online (129.3 TB on 2 nodes)" beside "IO stops below min_size 3"; Ceph/vSAN walk 2026-11-30)
             f"after a node loss IO stops, so no data is online ({tb_words(held)} on {count(survivors, 'node')}): "
             f"{cap.node_loss_note.removeprefix('after losing one node, ')}; demand {tb_words(tb)}"
-            if not cap.online_after_node_loss
+            if not cap.online_after_node_loss and not cap.io_resumes_after_recovery
+            # an erasure code Ceph recovers below min_size: its stopped placement groups serve again once recovered
+            # (physics.capacity.node_loss_io_words; it read "no data is online (0.0 TB on 5 nodes)" for ec-2+1 on 6)
+            else f"after a node loss {tb_words(held)} usable on {count(survivors, 'node')} once recovery rebuilds the "
+            f"placement groups the loss took below min_size {d.layout.min_size}; demand {tb_words(tb)}"
+            if cap.io_resumes_after_recovery
             else f"after a node loss {tb_words(held)} usable on {count(survivors, 'node')}; demand {tb_words(tb)}"
             if can_repair
             # the demand accepts online, not re-protected (n_plus_one_after_loss "online"): said as such

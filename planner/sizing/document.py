@@ -39,10 +39,10 @@ from planner.core.text import (
     without_bidi_controls,
 )
 from planner.core.text import pct as text_pct
-from planner.engine.performance import PAST_SATURATION_NOTE, STACK_STATION_LABELS
+from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
-from planner.models.stacks import HOST_OS
+from planner.models.stacks import HOST_OS, STACK_STATION_LABELS
 from planner.models.tiers import mix_list, mix_text
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
@@ -144,7 +144,7 @@ DIMENSION_WORDS = {
 
 def document_station_words(rep: dict) -> dict[str, str]:
     """:data:`BOTTLENECK_WORDS` for a report's stack: a Ceph design's fast devices are its "DB/WAL devices"
-    (:data:`planner.engine.performance.STACK_STATION_LABELS`), not "the cache drives" (pre-sales Ceph walk
+    (:data:`planner.models.stacks.STACK_STATION_LABELS`), not "the cache drives" (pre-sales Ceph walk
     2026-12-03)."""
     own = STACK_STATION_LABELS.get(str(rep.get("stack")), {})
     return {**BOTTLENECK_WORDS, **{k: f"the {v}" for k, v in own.items()}}
@@ -1436,16 +1436,25 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # holds 6.66 TB" of a three-node three-way mirror the Capacity page showed online at 9.00 TB, degraded
     repairs = rep.get("repairs_after_node_loss", True)
     online = rep.get("online_after_node_loss", True)
+    resumes = bool(rep.get("io_resumes_after_recovery"))
     down = (
         None
         if rep.get("reprotected_after_node_loss_tb") is None
-        else usable_one_node_down_tb(rep["usable_capacity_tb"], rep["reprotected_after_node_loss_tb"], repairs, online)
+        else usable_one_node_down_tb(
+            rep["usable_capacity_tb"], rep["reprotected_after_node_loss_tb"], repairs, online, resumes
+        )
     )
     loss = (
         "A single server has no other to take over: while it is down, its data is unavailable."
         if design["nodes"] == 1
         else ""
         if down is None
+        # an erasure code Ceph recovers below min_size: unavailable only until recovered (pre-sales Ceph walk
+        # 2026-12-03: "its data is unavailable" beside the Performance section's "then resumes")
+        else f"After losing one server the survivors hold {down:,.2f} TB re-protected once recovered: "
+        + customer_text(rep.get("node_loss_note", "").removeprefix("after losing one node, "))
+        + "."
+        if resumes
         # a Ceph pool the loss takes below min_size, or Monitors without a majority (Ceph/vSAN walk 2026-11-30)
         else "With one server down its data is unavailable, IO stopping: "
         + customer_text(rep.get("node_loss_note", "").removeprefix("after losing one node, "))

@@ -355,7 +355,8 @@ def demand_verdict(
     # a cluster whose IO stops with a node down hosts nothing then: "13 with one node down" stood beside the
     # Capacity page's "IO stops" (Ceph ec-2+1 on three hosts; verification walk 2026-11-30)
     cap = capacity_report(rd)
-    online_down = nodes > 1 and cap.online_after_node_loss
+    # an erasure code Ceph recovers below min_size hosts them again once recovered (node_loss_io_words)
+    online_down = nodes > 1 and (cap.online_after_node_loss or cap.io_resumes_after_recovery)
     if dbs > 0:
         databases = {
             "count": dbs,

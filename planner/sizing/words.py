@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from planner.models.stacks import STACK_NAMES
+from planner.results.uncertainty import HELD_OUT_CATEGORY, HELD_OUT_OR_PSEUDO, NO_HELD_OUT_FOR_FIGURE, PSEUDO_ERROR
 from planner.sizing.document import DIMENSION_WORDS, customer_text
 from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
     design_resiliency_words,
@@ -48,13 +49,17 @@ def customer_words(text: str) -> str:
 
 
 #: what widened a calibration band (:func:`planner.results.uncertainty.ratio_band`), in words
+# no semicolon inside an entry: the pages join the entries with one, and "...; the widest error of a fit ...; resiliencies:
+# ..." read as two more entries (pre-sales Ceph walk 2026-12-03); "a figure", not "this figure", in a note of them all
 _BASIS_WORDS = {
-    "widest held-out-category error": "the widest error on a kind left out of the fit",
+    HELD_OUT_CATEGORY: "the widest error on a kind left out of the fit",
     "error when the fit saw only the other side": "the error when the fit saw only the other side",
-    "never varied in the data, widest pseudo-extrapolation error": "never varied in the measurements; the widest "
-    "error of a fit that left part of the data out",
-    "no held-out error for this figure, widest pseudo-extrapolation error": "no error of this figure measured with "
-    "that kind left out; the widest error of a fit that left part of the data out",
+    f"never varied in the data, {PSEUDO_ERROR}": "never varied in the measurements, so the widest error of a fit "
+    "that left part of the data out",
+    NO_HELD_OUT_FOR_FIGURE: "for a figure not measured with that kind left out, the widest error of a fit that left "
+    "part of the data out",
+    HELD_OUT_OR_PSEUDO: "the widest error on a kind left out of the fit, and for a figure not measured with that "
+    "kind left out, the widest error of a fit that left part of the data out",
 }
 
 
