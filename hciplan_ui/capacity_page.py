@@ -1,13 +1,21 @@
 """Capacity page: the waterfall from raw to usable (TB and TiB) and the N+1 check."""
 
+import json
+
 import streamlit as st
 
-from hciplan_ui import charts, chrome, costs, export, fmt, state
+from hciplan_ui import charts, chrome, costs, export, fmt, sizing_rows, state
 from planner.core.text import first_upper, sentence
 from planner.sizing.words import customer_words
 
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
+# the design these figures are of, as the Performance page heads it (with a Ceph design's release: the Capacity page
+# alone named none; pre-sales Ceph walk 2026-12-03)
+st.caption(
+    f"Design **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}**"
+    f"{sizing_rows.release_said(json.loads(state.design_json()))}"
+)
 
 # with a demand, the question is its data, not volumes filling the pool: the sizing's N+1 rule is the
 # headline (a "no" for full volumes beside every other page's "N+1 met" read as a contradiction)

@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 from pydantic import ValidationError
 
-from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, part_picker, state
+from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, part_picker, sizing_rows, state
 from planner.commercial.database import database_warnings
 from planner.commercial.licensing import licences_counted
 from planner.commercial.tco import TCO_YEARS
@@ -579,8 +579,11 @@ for col, (name, r) in zip(cols, reports):
         st.header(fmt.md(shown_name(name)))
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack"))
         # in words: the report's ids read "raid5 · fc-4g x1"
+        # a Ceph design's release after its resiliency, as the Design and Performance pages name it
+        # (sizing_rows.release_said; the Compare page named none, pre-sales Ceph walk 2026-12-03)
         st.caption(
-            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {design_resiliency_words(json.loads(designs[name]) | {'nodes': r['nodes'], 'resiliency': r['resiliency']})} · {transport_words(r['transport'])}"
+            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {design_resiliency_words(json.loads(designs[name]) | {'nodes': r['nodes'], 'resiliency': r['resiliency']})}"
+            f"{sizing_rows.release_said(json.loads(designs[name]))} · {transport_words(r['transport'])}"
         )
         if not fits(r):
             # said first, plainly: no figure of its load stands below

@@ -46,7 +46,8 @@ from planner.models.demand import (
     growth_pct_per_year,
     growth_words,
 )
-from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, node_limit_words
+from planner.models.design import CephSpec
+from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, ceph_release_words, node_limit_words
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
 
@@ -283,11 +284,35 @@ def _use(r: dict, demand: Demand) -> None:
     st.session_state["size_loaded"] = (design_label(r["design"]), bool(demand.tier_counts))
 
 
-def _stack_changed() -> None:
+#: the stack of the session's design the Size page's stack last followed (:func:`_follow_design_stack`)
+STACK_SEEDED_FROM = "size_stack_seeded_from"
+
+
+def _follow_design_stack() -> None:
+    """The stack select starts from the session's design (a Ceph design from the Design page sized as S2D by default,
+    pre-sales Ceph walk 2026-12-03) and follows it while the user has not chosen one here: a value the user picked,
+    or a demand file or link set (anything but what it was seeded with), is kept."""
+    ss = st.session_state
+    design_stack = str(json.loads(state.design_json()).get("stack") or "s2d")
+    if design_stack not in STACKS:
+        return
+    seeded = ss.get(STACK_SEEDED_FROM)
+    if "size_stack" in ss and (ss.get("size_stack_chosen") or ss["size_stack"] != seeded):
+        return
+    if ss.get("size_stack") != design_stack:
+        ss["size_stack"] = design_stack
+        _stack_changed(chosen=False)
+    ss[STACK_SEEDED_FROM] = design_stack
+
+
+def _stack_changed(chosen: bool = True) -> None:
     """A stack's node limit on "Most nodes": Ceph's 24 stayed when S2D was chosen, and the sizing failed with
     "max_nodes: a Storage Spaces Direct cluster has at most 16 servers (got 24)" (DBA walk 2026-11-30). The box
-    is lowered to the new stack's limit, and a caption says so."""
+    is lowered to the new stack's limit, and a caption says so. ``chosen``: the user picked the stack here, so it
+    no longer follows the design's (:func:`_follow_design_stack`)."""
     ss = st.session_state
+    if chosen:
+        ss["size_stack_chosen"] = True
     new, most = ss.get("size_stack", "s2d"), ss.get("size_max_nodes")
     if isinstance(most, (int, float)) and most > MAX_NODES[new]:
         ss["size_max_nodes"] = MAX_NODES[new]
@@ -318,6 +343,7 @@ inputs.keep(
     "size_net",
     "size_stack",
 )
+_follow_design_stack()
 top_row = st.columns([3, 1])
 mode = top_row[0].radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
 # the stack decides the policies the form offers (Azure Local's validated nodes and RDMA are S2D's, parity is
@@ -332,6 +358,16 @@ stack = top_row[1].selectbox(
     help=f"S2D: {STACK_LABELS['s2d']}. The sizer proposes designs of this stack only, judged by its own rules "
     "(Ceph: calibrated on the Ceph blog's clusters; vSAN: not calibrated, flagged)",
 )
+if stack == "ceph":
+    # the sizer's Ceph designs name no release (the spec's default): said, and a design of another release in use
+    # named beside it, as "Use this design" replaces it with the sizer's (pre-sales Ceph walk 2026-12-03)
+    sized_release, in_use = CephSpec().release, json.loads(state.design_json())
+    own = (in_use.get("ceph") or {}).get("release") if in_use.get("stack") == "ceph" else None
+    top_row[1].caption(
+        f"Sized as {fmt.md(ceph_release_words(sized_release))}"
+        + (f"; the design in use is Ceph {fmt.md(str(own).capitalize())}" if own and own != sized_release else "")
+        + "."
+    )
 per_tier, totals, dba = mode == "databases per tier", mode == "totals", mode == DBA_MODE
 # number inputs' values: read only where their errors are None
 dbs: Any
@@ -1073,7 +1109,14 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 [
                     {
                         "Option": o["name"],
-                        "Cores billed": f"{o['cores_billed']:,}",
+                        # a Ceph or vSAN option's Windows guests are billed too: "Cores billed 0" stood beside upstream
+                        # Ceph's $4,514 a month of Datacenter licences (pre-sales Ceph walk 2026-12-03)
+                        "Cores billed": f"{o['cores_billed']:,}"
+                        + (
+                            f" for the stack + {guests:,} Windows Server Datacenter for the guests"
+                            if (guests := o.get("windows_guest_core_licences"))
+                            else ""
+                        ),
                         "USD/month": fmt.usd(o["usd_per_month"]),
                         "USD over the period": fmt.usd(o["total_usd"]),
                         "Windows guests": "yes" if o["windows_guests_included"] else "no",

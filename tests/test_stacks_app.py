@@ -801,3 +801,131 @@ def test_the_proposal_says_ec_2_1_on_six_nodes_resumes_after_recovery():
     text = json.dumps(document(build(parse_design(ec), load_workload("oltp-8k"))))
     assert "until recovery rebuilds that chunk on the 5 survivors" in text
     assert "the cluster stops serving IO until the server returns" not in text
+
+
+def test_the_size_pages_stack_starts_from_the_designs_and_keeps_the_users_choice():
+    """Pre-sales Ceph walk (2026-12-03): with a Ceph design in use the Size page's stack said S2D. It starts from the
+    session design's stack, follows the design while the user has not chosen one here, and names the release the
+    sizer models beside the design's own."""
+    from planner.models.stacks import ceph_release_words
+
+    ceph = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
+    ceph["ceph"] = ceph.get("ceph", {}) | {"release": "pacific"}
+    at = _page_with("hciplan_ui/sizing_page.py", ceph)
+    assert at.selectbox(key="size_stack").value == "ceph"
+    said = _plain(" ".join(c.value for c in at.caption))
+    assert f"Sized as {ceph_release_words('reef')}; the design in use is Ceph Pacific" in said, said
+    # the design changes on the Design page: the stack follows while the user has not chosen one
+    at.session_state["design_json"] = (ROOT / "examples" / "vsan-esa-6node.json").read_text()
+    at.run()
+    assert at.selectbox(key="size_stack").value == "vsan"
+    # chosen here, it stays whatever the design
+    at.selectbox(key="size_stack").set_value("s2d").run()
+    at.session_state["design_json"] = json.dumps(ceph)
+    at.run()
+    assert not at.exception and at.selectbox(key="size_stack").value == "s2d"
+
+
+def test_the_capacity_and_compare_pages_name_the_ceph_release():
+    """Pre-sales Ceph walk (2026-12-03): the Design and Performance pages named the release the figures model, the
+    Capacity and Compare pages did not. They say it in the same words (sizing_rows.release_said)."""
+    from planner.models.design import dump_design
+    from planner.models.stacks import ceph_release_words
+
+    ceph = dump_design(load_design(ROOT / "examples" / "ceph-6node-reef.json"))  # whole, as the app keeps it
+    ceph["ceph"] = ceph["ceph"] | {"release": "squid"}
+    said = ceph_release_words("squid")
+    at = _page_with("hciplan_ui/capacity_page.py", ceph)
+    assert said in _plain(" ".join(c.value for c in at.caption))
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = [_plain(c.value) for c in at.caption]
+    assert any(f"· {said} · TCP/IP" in c for c in captions), captions
+    reference = _page_with(
+        "hciplan_ui/capacity_page.py", json.loads((ROOT / "examples" / "reference.json").read_text())
+    )
+    assert "Ceph" not in " ".join(c.value for c in reference.caption)
+
+
+def test_the_drive_bays_rule_names_a_ceph_nodes_db_wal_devices():
+    """Pre-sales Ceph walk (2026-12-03): the drive-bays rule said "the sas cache devices have no sas bay" and "(24
+    capacity + 2 cache)" of a Ceph node's DB/WAL devices; the stack's one word (models.stacks.STACK_STATION_LABELS)."""
+    from planner.core.errors import DesignError
+    from planner.physics.rules import ceph_hardware_rules
+
+    ceph = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
+    ceph["node"]["cache_devices"] = {"model": "micron-s650dc-800gb", "count": 2}  # SAS, in NVMe-only bays
+    said = ceph_hardware_rules(resolve(parse_design(ceph), load_catalog()))["drive_bays"]
+    assert not said["passed"] and "the sas DB/WAL devices have no sas bay" in said["reason"], said
+    at = _design_page_with(ceph)
+    assert any("DB/WAL devices have no sas bay" in w for w in [_plain(x.value) for x in [*at.warning, *at.error]])
+    ceph["node"]["cache_devices"] = {"model": "intel-optane-p5800x-800gb", "count": 2}
+    ceph["node"]["capacity_drives"]["count"] = 24
+    with pytest.raises(DesignError, match=r"\(24 capacity \+ 2 DB/WAL\)"):
+        resolve(parse_design(ceph), load_catalog())
+    s2d = ceph | {"stack": "s2d", "resiliency": "mirror-3way"}
+    s2d.pop("ceph", None)
+    with pytest.raises(DesignError, match=r"\(24 capacity \+ 2 cache\)"):
+        resolve(parse_design(s2d), load_catalog())
+
+
+def test_an_ec_2_1_band_note_names_each_dimension_once():
+    """Pre-sales Ceph walk (2026-12-03): ec-2+1's band note read "resiliencies: no error of this figure measured with
+    that kind left out; the widest error of a fit that left part of the data out; resiliencies: the widest error on
+    a kind left out of the fit": one dimension twice, and a semicolon inside an entry the page joins with them."""
+    ec = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {"resiliency": "ec-2+1", "nodes": 4}
+    at = _page_with("hciplan_ui/performance_page.py", ec)
+    note = next(_plain(c.value) for c in at.caption if c.value.startswith("Bands: "))
+    assert note.count("resiliencies:") == 1, note
+    assert (
+        "resiliencies: the widest error on a kind left out of the fit, and for a figure not measured with that kind "
+        "left out, the widest error of a fit that left part of the data out" in note
+    ), note
+    assert "this figure" not in note
+
+
+@pytest.mark.parametrize("nodes", [4, 6])
+def test_ec_2_1_counts_what_the_survivors_re_protect_once_recovered(nodes):
+    """Pre-sales Ceph walk (2026-12-03): ec-2+1 on 4-6 hosts counted "no data: IO stops with a node down" (0 TB) for
+    N+1 while the Capacity page said the survivors re-protect it once recovered. Ceph recovers an erasure-coded
+    placement group below min_size since Octopus, so the data is served again once recovered: N+1 counts what the
+    survivors hold re-protected, in node_loss_io_words' terms; on three hosts (no host to rebuild on) still 0 TB."""
+    from planner.models.demand import Demand
+    from planner.physics.capacity import n_plus_one_held_tb, one_node_down_words
+    from planner.sizing.checks import check_design
+
+    ec = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {"resiliency": "ec-2+1", "nodes": nodes}
+    rd = resolve(parse_design(ec), load_catalog())
+    cap = capacity_report(rd)
+    assert cap.io_resumes_after_recovery and not cap.online_after_node_loss
+    assert cap.one_node_down_tb == n_plus_one_held_tb(cap) == pytest.approx(cap.reprotected_after_node_loss_tb)
+    assert cap.one_node_down_tb > 0
+    said = one_node_down_words(cap.model_dump())
+    assert said.startswith(f"the {cap.one_node_down_tb:,.2f} TB the survivors re-protect") and "IO stops" not in said
+    demand = Demand(stack="ceph", total_iops=1000, capacity_tb=cap.one_node_down_tb * 0.9, n_plus_one=True)
+    chk = check_design(rd, demand, quick=True)["checks"]["n_plus_one_capacity"]
+    assert chk["passed"] and "once recovery rebuilds the placement groups" in chk["reason"], chk
+    at = _page_with("hciplan_ui/capacity_page.py", ec)
+    assert _metric(at, "Usable after losing a node") == f"{cap.one_node_down_tb:,.2f} TB, once recovered"
+    three = capacity_report(resolve(parse_design(ec | {"nodes": 3}), load_catalog()))
+    assert not three.io_resumes_after_recovery and three.one_node_down_tb == n_plus_one_held_tb(three) == 0.0
+
+
+def test_the_size_pages_licence_table_says_a_ceph_options_windows_guest_cores():
+    """Pre-sales Ceph walk (2026-12-03): upstream Ceph's licence row read "Cores billed 0" beside $4,514 a month of
+    the Windows guests' Datacenter licences, charged by default (SQL Server guests are Windows unless the customer
+    says Linux under Prices and licences): the row says the guests' cores it bills."""
+    from uitables import tables
+
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.number_input(key="size_iops").set_value(100_000.0)
+    at.number_input(key="size_tb").set_value(20.0)
+    at.number_input(key="size_growth_year").set_value(0.0)
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    at.button[0].click().run(timeout=180)
+    assert not at.exception, [e.value for e in at.exception]
+    at.session_state["size_tabs"] = "Licensing options"
+    at.run()
+    rows = [r for t in tables(at) if "Cores billed" in t.value.columns for r in t.value.to_dict("records")]
+    assert rows and any("Windows Server Datacenter for the guests" in r["Cores billed"] for r in rows), rows
