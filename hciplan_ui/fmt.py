@@ -236,16 +236,20 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
     themselves, online with fewer copies (not what the survivors could hold re-protected)."""
     repairs = cap.get("repairs_after_node_loss", True)
     online = cap.get("online_after_node_loss", True)
+    resumes = bool(cap.get("io_resumes_after_recovery"))
     down = tb(
-        usable_one_node_down_tb(cap["usable_capacity_tb"], cap["reprotected_after_node_loss_tb"], repairs, online)
+        usable_one_node_down_tb(
+            cap["usable_capacity_tb"], cap["reprotected_after_node_loss_tb"], repairs, online, resumes
+        )
     )
-    if not online and cap.get("reprotected_after_node_loss"):
-        # an erasure code below min_size: its stopped placement groups resume once recovery rebuilds them, so the
-        # survivors' re-protected figure, said as after recovery; "0.00 TB, IO stops" stood beside the Performance
-        # page's words on ec-2+1 over 6 nodes (pre-sales Ceph walk 2026-12-03)
-        return tb(cap["reprotected_after_node_loss_tb"]) + ", once recovered", "after losing a node, " + cap[
-            "node_loss_note"
-        ].removeprefix("after losing one node, ")
+    if resumes and repairs:
+        # an erasure code below min_size: its stopped placement groups resume once recovery rebuilds them, so what
+        # the survivors hold re-protected (the library's one rule, data too big for them included), said as after
+        # recovery; "0.00 TB, IO stops" stood beside the Performance page's words on ec-2+1 over 6 nodes (pre-sales
+        # Ceph walk 2026-12-03)
+        return down + ", once recovered", "after losing a node, " + cap["node_loss_note"].removeprefix(
+            "after losing one node, "
+        )
     if not online:
         # nothing is served while the node is down, whatever the survivors could hold: "129.25 TB, degraded"
         # stood under "IO stops below min_size 3" (Ceph/vSAN walk 2026-11-30)

@@ -628,3 +628,25 @@ def test_the_ceph_release_after_a_design_label_keeps_its_separator():
     said = sizing_rows.release_said({"stack": "ceph", "ceph": {"release": "pacific"}})
     assert said == " · Ceph Pacific \\(measured in the calibration data\\)"
     assert sizing_rows.release_said({"stack": "s2d"}) == ""
+
+
+def test_after_node_loss_counts_what_an_erasure_code_re_protects_once_recovered_even_when_not_all():
+    """The Capacity page's figure follows the library's one rule (usable_one_node_down_tb with
+    io_resumes_after_recovery): an ec-2+1 pool whose data the survivors cannot all re-protect read "0.00 TB, IO
+    stops" through the page's own special case, where the N+1 check counted what they do re-protect."""
+    from hciplan_ui import fmt
+
+    cap = {
+        "usable_capacity_tb": 20.0,
+        "reprotected_after_node_loss_tb": 15.0,
+        "reprotected_after_node_loss": False,  # the survivors hold 15 of the 20 TB re-protected
+        "repairs_after_node_loss": True,
+        "online_after_node_loss": False,
+        "io_resumes_after_recovery": True,
+        "node_loss_note": "after losing one node, 15.00 TB re-protected once recovery rebuilds them",
+    }
+    value, note = fmt.after_node_loss(cap)
+    assert value == "15.00 TB, once recovered", value
+    assert note.startswith("after losing a node, 15.00 TB"), note
+    stops, _ = fmt.after_node_loss(cap | {"io_resumes_after_recovery": False})
+    assert stops == "0.00 TB, IO stops", stops
