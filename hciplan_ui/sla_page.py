@@ -360,6 +360,11 @@ if existing:
     )
 #: the design the guarantee and its sections are on: the design here, or the customer's system today
 gj = existing if on_today and existing else dj
+# named as the Design and Performance pages name it, with a Ceph design's release: the page guaranteed a Ceph design
+# with no word of the release its figures model (DBA walk 2026-12-03)
+# the system today by what it is (today_words: a seed's parts are not all catalog ids, which design_label reads)
+on_words = today_words(today) if on_today and today else f"the design **{here_words}**"
+st.caption(f"Guaranteed on {on_words}{sizing_rows.release_said(json.loads(gj))}")
 # "the cluster" of the customer's single server read wrong (walk 2026-12-02)
 bg_choice = st.radio(
     "Other tenants on the server"

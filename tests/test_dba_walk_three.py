@@ -121,3 +121,30 @@ def test_the_sla_page_says_its_reads_take_every_warehouse_and_which_box_replaces
     at.number_input(key="sla_db_buffer_hit_ratio").set_value(0.99).run()
     assert not at.exception, [e.value for e in at.exception]
     assert EVERY_WAREHOUSE_WORDS not in _said(at)
+
+
+def test_the_sla_page_names_the_ceph_release_its_guarantee_models():
+    """The Design and Performance pages name a Ceph design's release; the SLA page guaranteed on it with no word of
+    the release (nor of the design): it names both, in the same words (sizing_rows.release_said), and an S2D design
+    with no release."""
+    from streamlit.testing.v1 import AppTest
+
+    from hciplan_ui.sizing_rows import design_label
+    from planner.models.design import dump_design, load_design
+    from planner.models.stacks import ceph_release_words
+
+    ceph = dump_design(load_design(EX / "ceph-6node-reef.json"))
+    ceph["ceph"] = ceph["ceph"] | {"release": "squid"}
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=240).run()
+    at.session_state["design_json"] = json.dumps(ceph)
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    text = _said(at).replace("**", "")
+    assert f"Guaranteed on the design {design_label(ceph)} · {ceph_release_words('squid')}" in text, text[:1500]
+    s2d = dump_design(load_design(EX / "reference.json"))
+    at.session_state["design_json"] = json.dumps(s2d)
+    at.run()
+    text = _said(at).replace("**", "")
+    assert (
+        f"Guaranteed on the design {design_label(s2d)}" in text and "Ceph" not in text.split("Guaranteed on")[1][:300]
+    )
