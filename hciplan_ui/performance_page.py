@@ -303,7 +303,7 @@ if degraded:
     )
 elif has_band:
     # the report's basis names dimensions by their keys ("cpu_family: widest held-out-category error")
-    st.caption("Bands: " + fmt.md("; ".join(band_basis_words(b) for b in rep["band_basis"])) + ".")
+    st.caption("Bands: " + fmt.md("; ".join(band_basis_words(b, rep.get("stack")) for b in rep["band_basis"])) + ".")
 else:
     st.caption("No calibration bands available: figures are shown without an uncertainty band.")
 shown = costs.shown_warnings(rep.get("warnings", []), judged)

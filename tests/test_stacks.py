@@ -981,3 +981,34 @@ def test_a_ceph_db_wal_device_binds_as_db_wal_devices_and_a_slower_one_is_warned
     assert not any(x["check"] == "ceph_db_device_faster" for x in evaluate_report(parse_design(fast), w)["warnings"])
     # S2D keeps its word for the same station
     assert bottleneck_words({"bottleneck": "cache", "stack": "s2d"}) == "cache devices"
+
+
+def test_a_ceph_designs_band_extrapolation_and_what_if_name_its_db_wal_devices():
+    """Ceph walk (2026-12-03): a Ceph design with a DB/WAL device read "cache devices: never varied in the
+    measurements" in its bands, "Beyond the cache devices this model was validated on" in its document and Compare
+    columns, and "cache devices ±1" in its what-if chart: the stack's one word (cache_devices_words), as its
+    bottleneck and rules say. An S2D design keeps "cache devices"."""
+    from planner.models.design import Design
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+    from planner.sizing.document import extrapolation_text
+    from planner.sizing.scenarios import sensitivity
+    from planner.sizing.words import band_basis_words, band_note_words
+
+    raw = json.loads((EX / "ceph-6node-reef.json").read_text())
+    raw["node"]["cache_devices"] = {"model": "intel-optane-p5800x-800gb", "count": 2}
+    design = Design.model_validate(raw)
+    wl = load_workload("oltp-8k")
+    rep = evaluate_report(design, wl)
+    basis = [b for b in rep["band_basis"] if b.startswith("cache: ")]
+    assert basis, rep["band_basis"]  # the DB/WAL device was never varied in Ceph's data: the band says so
+    said = band_basis_words(basis[0], rep["stack"])
+    assert said.startswith("DB/WAL devices: ") and "cache" not in said, said
+    assert band_note_words(f"widened ({basis[0]})", "ceph").startswith("widened (DB/WAL devices: ")
+    assert band_basis_words(basis[0]).startswith("cache devices: ")  # no stack: the S2D words
+    text = " ".join(extrapolation_text(rep))
+    assert "Beyond the DB/WAL devices" in text and "cache devices" not in text, text
+    rows = [r["input"] for r in sensitivity(design, wl)]
+    assert "DB/WAL devices ±1" in rows and not any("cache" in r for r in rows), rows
+    s2d = [r["input"] for r in sensitivity(Design.model_validate_json((EX / "reference.json").read_text()), wl)]
+    assert "cache devices ±1" in s2d, s2d

@@ -102,7 +102,7 @@ def cmd_sla(args) -> int:
 
     # what widened the band in the SLA page's words, not the calibrated domain's field names ("cpu_family: ...")
     g = out.get("guarantee", out)
-    g["band_note"] = band_note_words(g["band_note"])
+    g["band_note"] = band_note_words(g["band_note"], design.stack)
     if g.get("binding_constraint") == "vm_outstanding_io":
         # --vcpus 32 alone left the file's 4 x 16 IOs in flight and the guarantee where it was, with no word why
         # (CLI walk 2026-12-01: DataLine's 200,000 IOPS need 8 threads as well as 32 vCPUs)

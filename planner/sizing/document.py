@@ -42,7 +42,7 @@ from planner.core.text import pct as text_pct
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
-from planner.models.stacks import HOST_OS, STACK_STATION_LABELS
+from planner.models.stacks import HOST_OS, STACK_STATION_LABELS, cache_devices_words
 from planner.models.tiers import mix_list, mix_text
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
@@ -140,6 +140,14 @@ DIMENSION_WORDS = {
     "stack": "storage stacks",
     "ceph_release": "Ceph releases",
 }
+
+
+def dimension_words(stack: str | None) -> dict[str, str]:
+    """:data:`DIMENSION_WORDS` for a stack: a Ceph design's fast devices are its "DB/WAL devices"
+    (:data:`planner.models.stacks.STACK_STATION_LABELS`); a Ceph design's band read "cache devices: never varied in
+    the measurements" and its extrapolation "Beyond the cache devices this model was validated on" (Ceph walk
+    2026-12-03)."""
+    return DIMENSION_WORDS | {"cache": cache_devices_words(str(stack))}
 
 
 def document_station_words(rep: dict) -> dict[str, str]:
@@ -410,7 +418,7 @@ def extrapolation_text(
         spread_ = spread if i == 0 else ""
         widened_ = widened if i == len(flags) - 1 else ""
         dim = f.get("dimension", "")
-        what = DIMENSION_WORDS.get(dim, "configurations")
+        what = dimension_words(rep.get("stack")).get(dim, "configurations")
         cal = f.get("calibrated", "")
         if dim == "nodes":
             out.append(

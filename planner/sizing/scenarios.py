@@ -13,6 +13,7 @@ import copy
 from planner.core.errors import PlannerError
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, parse_design, resolve
+from planner.models.stacks import cache_devices_words
 from planner.models.workload import Workload
 
 
@@ -62,7 +63,8 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
         c = n["cache_devices"]["count"]
         out.append(
             (
-                "cache devices ±1",
+                # a Ceph node's are its DB/WAL devices (the stack's one word; Ceph walk 2026-12-03)
+                f"{cache_devices_words(str(d.get('stack')))} ±1",
                 _alt(d, ("node", "cache_devices", "count"), c - 1),
                 _alt(d, ("node", "cache_devices", "count"), c + 1),
             )

@@ -13,7 +13,7 @@ import re
 
 from planner.models.stacks import STACK_NAMES
 from planner.results.uncertainty import HELD_OUT_CATEGORY, HELD_OUT_OR_PSEUDO, NO_HELD_OUT_FOR_FIGURE, PSEUDO_ERROR
-from planner.sizing.document import DIMENSION_WORDS, customer_text
+from planner.sizing.document import DIMENSION_WORDS, customer_text, dimension_words
 from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
     design_resiliency_words,
     domain_value_words,
@@ -63,24 +63,26 @@ _BASIS_WORDS = {
 }
 
 
-def band_basis_words(basis: str) -> str:
+def band_basis_words(basis: str, stack: str | None = None) -> str:
     """One entry of a report's ``band_basis`` as a customer reads it: "cpu_family: widest
-    held-out-category error" -> "processor families: the widest error on a kind left out of the fit"."""
+    held-out-category error" -> "processor families: the widest error on a kind left out of the fit";
+    the dimensions named in ``stack``'s words (:func:`planner.sizing.document.dimension_words`)."""
     dim, sep, how = str(basis).partition(": ")
-    if sep and dim in DIMENSION_WORDS:
-        return f"{DIMENSION_WORDS[dim]}: {_BASIS_WORDS.get(how, how)}"
+    words = dimension_words(stack)
+    if sep and dim in words:
+        return f"{words[dim]}: {_BASIS_WORDS.get(how, how)}"
     return customer_words(basis)
 
 
-def band_note_words(note: str) -> str:
+def band_note_words(note: str, stack: str | None = None) -> str:
     """A band note naming what widened it as a report's ``band_basis`` entries ("... widened outside the calibrated
     domain (cpu_family: widest held-out-category error; nodes: ...)"), each entry in words
-    (:func:`band_basis_words`): the SLA page printed the guarantee's band note with its field names (honesty audit
-    2026-12-01, merged)."""
+    (:func:`band_basis_words`, in ``stack``'s words): the SLA page printed the guarantee's band note with its field
+    names (honesty audit 2026-12-01, merged)."""
     dims = "|".join(re.escape(d) for d in sorted(DIMENSION_WORDS, key=len, reverse=True))
     return re.sub(
         rf"\b({dims}): ([^;()]*)",
-        lambda m: band_basis_words(f"{m.group(1)}: {m.group(2)}"),
+        lambda m: band_basis_words(f"{m.group(1)}: {m.group(2)}", stack),
         str(note),
     )
 
