@@ -148,3 +148,17 @@ def test_the_sla_page_names_the_ceph_release_its_guarantee_models():
     assert (
         f"Guaranteed on the design {design_label(s2d)}" in text and "Ceph" not in text.split("Guaranteed on")[1][:300]
     )
+
+
+def test_size_says_what_its_databases_iops_rest_on(capsys):
+    """`size` sized 20 x 200,000 NOPM databases at 132,746 IOPS each (the log flushed at the assumed 1 ms, every
+    warehouse active) where the SLA page then asked 133,877 of the design chosen, and said neither: the demand it
+    prints carries the reads' note and the log latency with its basis, as `db-io` prints them."""
+    from planner.models.database import EVERY_WAREHOUSE_NOTE
+
+    demand = _json(capsys, ["size", str(EX / "demand-hammerdb.json"), "--top", "1"])["demand"]
+    assert EVERY_WAREHOUSE_NOTE in demand["database_buffer_hit_note"]
+    assert demand["database_log_write_latency_ms"] == 1.0
+    assert demand["database_log_write_latency_note"].startswith("no design given: assumed")
+    tiers = _json(capsys, ["size", str(EX / "demand-200dbs.json"), "--top", "1"])["demand"]
+    assert not any(k.startswith("database_log") for k in tiers)  # a demand in tiers has no rate to flush a log at

@@ -1920,8 +1920,16 @@ def demand_summary(demand: Demand) -> dict:
         from planner.commercial.database import buffer_warnings
         from planner.models.database import io_demand
 
-        out["database_warnings"] = buffer_warnings(demand.database, io_demand(demand.database))
+        d = io_demand(demand.database)
+        out["database_warnings"] = buffer_warnings(demand.database, d)
         out["database_warnings"] += vm_ram_warnings(demand)
+        # what the sized IOPS rest on, as db-io says it: the reads (every warehouse active where nothing measures its
+        # skew) and the log flushed at the assumed latency, where `sla --database` on the design chosen takes the
+        # design's (size said neither: 3,185,900 IOPS needed for 24 x 132,746 beside the SLA page's 133,877 a
+        # database; DBA walk 2026-12-03)
+        out["database_buffer_hit_note"] = d.buffer_hit_note
+        out["database_log_write_latency_ms"] = d.log_write_latency_ms
+        out["database_log_write_latency_note"] = d.log_write_latency_note
     return out
 
 
