@@ -9,6 +9,7 @@ import math
 from hciplan_ui import fmt
 from planner.commercial.tiers import binding_words
 from planner.core.text import count, first_upper, times
+from planner.models.stacks import cache_devices_words
 from planner.sizing.names import design_resiliency_words
 
 
@@ -64,13 +65,17 @@ def described(d: dict) -> str:
     """A sized design in words, parts by name (its ``name`` keeps the catalog ids for files)."""
     n = d["node"]
     cache = n.get("cache_devices")
+    word = cache_devices_words(str(d.get("stack")))
+    role = "cache" if word == cache_devices_words("s2d") else word
     parts = [
         f"{d['nodes']} x {part('chassis', n['chassis'], True)}",
         f"{n['cpu']['sockets']} x {part('cpu', n['cpu']['model'], True)}",
         # its RAM: a what-if of RAM alone read as the sized design word for word (verification walk 2026-12-01)
         f"{n['ram_gb']:,.0f} GB RAM",
         f"{n['capacity_drives']['count']} x {part('capacity_drive', n['capacity_drives']['model'], True)}",
-        f"{cache['count']} x {part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
+        # a Ceph node's are its DB/WAL devices (the stack's one word): "2 x ... Optane ... as cache" named a Ceph
+        # design's in the pages' captions (Ceph walk 2026-12-03)
+        f"{cache['count']} x {part('cache_device', cache['model'], True)} as {role}" if cache else f"no {role}",
         part("nic", n["nics"]["model"], True),
         design_resiliency_words(d),
     ]

@@ -650,3 +650,19 @@ def test_after_node_loss_counts_what_an_erasure_code_re_protects_once_recovered_
     assert note.startswith("after losing a node, 15.00 TB"), note
     stops, _ = fmt.after_node_loss(cap | {"io_resumes_after_recovery": False})
     assert stops == "0.00 TB, IO stops", stops
+
+
+def test_a_ceph_designs_words_name_its_db_wal_devices_not_a_cache():
+    """Ceph walk (2026-12-03): every page's design caption read "2 x Intel Optane ... as cache" of a Ceph design's
+    DB/WAL devices, beside the Design page's "DB/WAL device" select."""
+    import json
+
+    from hciplan_ui.sizing_rows import described
+
+    d = json.loads(Path("examples/reference.json").read_text())
+    assert " as cache · " in described(d)
+    ceph = d | {"stack": "ceph", "resiliency": "replica-3"}
+    assert " as DB/WAL devices · " in described(ceph) and " as cache" not in described(ceph)
+    bare = ceph | {"node": d["node"] | {"cache_devices": None}}
+    assert " · no DB/WAL devices · " in described(bare)
+    assert " · no cache · " in described(d | {"node": d["node"] | {"cache_devices": None}})
