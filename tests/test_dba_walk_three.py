@@ -162,3 +162,12 @@ def test_size_says_what_its_databases_iops_rest_on(capsys):
     assert demand["database_log_write_latency_note"].startswith("no design given: assumed")
     tiers = _json(capsys, ["size", str(EX / "demand-200dbs.json"), "--top", "1"])["demand"]
     assert not any(k.startswith("database_log") for k in tiers)  # a demand in tiers has no rate to flush a log at
+
+
+def test_a_pool_that_holds_the_whole_database_is_not_said_to_read_every_warehouse(capsys, tmp_path):
+    """A 5,000 GB pool over a 1,000 GB database reads only the pages the run appends, whatever the skew: it was said to
+    read "likely more than a production database"."""
+    path = tmp_path / "db.json"
+    for pool_gb, said in ((999, True), (1000, False), (5000, False)):
+        path.write_text(json.dumps({"name": "x", "size_gb": 1000, "buffer_pool_gb": pool_gb, "nopm": 20_000}))
+        assert ("every warehouse active" in _json(capsys, ["db-io", str(path)])["buffer_hit_note"]) is said, pool_gb

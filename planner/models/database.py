@@ -690,12 +690,15 @@ class Database(BaseModel):
     def reads_every_warehouse(self) -> bool:
         """Whether its reads are taken with every warehouse active for want of a measure of its skew (no measured
         ``buffer_hit_ratio``, no ``virtual_users``): the most reads HammerDB's access gives at its size and pool
-        (:data:`EVERY_WAREHOUSE_WORDS`). One rule for `db-io`'s note and the estate's."""
+        (:data:`EVERY_WAREHOUSE_WORDS`). Not where the pool holds the whole database, whatever the skew: a 5,000 GB
+        pool over 1,000 GB was said to read "likely more than a production database" (DBA walk 2026-12-03). One rule
+        for `db-io`'s note and the estate's."""
         return (
             self.has_workload
             and self.buffer_hit_ratio is None
             and self.virtual_users is None
             and not self.all_warehouses
+            and float(self.buffer_pool_gb or 0.0) < self.data_gb
         )
 
     @property
