@@ -771,9 +771,19 @@ for name, r in reports:
     no_down = (r.get("model") or {}).get("degraded")
     # the figure where it is modelled (a bare "modelled" stood beside the SAN's reason; verification walk)
     deg = r.get("degraded") or {}
+    # an erasure code Ceph recovers below min_size: "0 IOPS" alone read as for good, where the Performance page says
+    # IO resumes once recovery rebuilds the lost chunks (Ceph walk 2026-12-03)
+    resumes = (
+        f" until recovery rebuilds the lost chunks ({'at least ' if deg.get('repair_time_is_lower_bound') else ''}"
+        # from the loss: Ceph's wait before it marks the host's OSDs out, then the rebuild (the proposal's sum)
+        f"{fmt.num(deg['repair_time_hours'] + (deg.get('repair_starts_after_hours') or 0.0), 1, 'h')} from the loss), "
+        "then resumes"
+        if deg.get("io_stops") and deg.get("io_resumes_after_recovery") and deg.get("repair_time_hours") is not None
+        else ""
+    )
     row["One node down"] = (
         no_down
-        or (f"{fmt.iops(deg['iops'])} IOPS" if deg.get("iops") is not None else None)
+        or (f"{fmt.iops(deg['iops'])} IOPS{resumes}" if deg.get("iops") is not None else None)
         or (state.plain(deg["note"]) if deg.get("note") else "modelled (the Performance page)")
     )
     raw["one_node_down_note"] = no_down or ""

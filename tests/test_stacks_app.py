@@ -929,3 +929,22 @@ def test_the_size_pages_licence_table_says_a_ceph_options_windows_guest_cores():
     at.run()
     rows = [r for t in tables(at) if "Cores billed" in t.value.columns for r in t.value.to_dict("records")]
     assert rows and any("Windows Server Datacenter for the guests" in r["Cores billed"] for r in rows), rows
+
+
+def test_the_compare_pages_node_down_row_says_an_erasure_code_resumes_after_recovery():
+    """Ceph walk (2026-12-03): the Compare table's "One node down" read "0 IOPS" for ec-2+1 on 4 hosts, as if for
+    good, where the Performance page and the proposal say IO resumes once recovery rebuilds the lost chunks; a pool
+    that stops until the host returns (3 hosts) keeps its bare figure."""
+    from planner.models.design import dump_design
+
+    ec = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {"resiliency": "ec-2+1", "nodes": 4}
+    ec = dump_design(parse_design(ec))  # whole, as the app keeps it
+    at = _page_with("hciplan_ui/compare_page.py", ec)
+    text = _plain(" ".join(m.value for m in at.markdown))
+    row = re.search(r"One node down \|([^\n]*)", text)
+    current = row.group(1).split("|")[0] if row else ""  # the current design's column (the what-if's follows)
+    assert current.strip().startswith("0 IOPS until recovery rebuilds the lost chunks (at least "), text[-3000:]
+    assert re.search(r"at least \d+\.\d h from the loss\), then resumes", current), current
+    three = _page_with("hciplan_ui/compare_page.py", ec | {"nodes": 3})
+    row3 = re.search(r"One node down \|([^\n]*)", _plain(" ".join(m.value for m in three.markdown)))
+    assert row3 and row3.group(1).split("|")[0].strip() == "0 IOPS", row3.group(1)  # the current design's column
