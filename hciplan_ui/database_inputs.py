@@ -6,7 +6,14 @@ from __future__ import annotations
 import streamlit as st
 
 from hciplan_ui import inputs, state
-from planner.models.database import ENGINE_WORDS, EVERY_WAREHOUSE_NOTE, EVERY_WAREHOUSE_WORDS, Database
+from planner.models.database import (
+    ENGINE_WORDS,
+    EVERY_WAREHOUSE_NOTE,
+    EVERY_WAREHOUSE_WORDS,
+    HIT_GIVEN_IS,
+    POOL_BELOW_GIVE,
+    Database,
+)
 
 #: the SLA page's ways to describe a database
 SLA_IO_MODE = "its IO (size, threads, block size, read share)"
@@ -115,21 +122,31 @@ def hit_ratio(prefix: str, container) -> tuple[float | None, str | None]:
     return (float(v) if v else None), e
 
 
-#: how a page replaces the reads of every warehouse active, in its boxes' words: the library's names the database
-#: file's fields ("buffer_hit_ratio"), which the SLA and Size pages have no box of that name for
-PAGE_EVERY_WAREHOUSE_NOTE = (
-    f"no measured hit ratio given, so {EVERY_WAREHOUSE_WORDS}: give it in Measured hit ratio to replace it (or a "
-    "HammerDB run's virtual users, on the Compare page)"
-)
+#: the library's words that name the database file's fields ("buffer_hit_ratio", "virtual_users"), in the words of
+#: the SLA and Size pages' boxes, which have no box of that name (DBA walk 2026-12-03: "give it as buffer_hit_ratio"
+#: under a box labelled Measured hit ratio)
+PAGE_WORDS = {
+    EVERY_WAREHOUSE_NOTE: f"no measured hit ratio given, so {EVERY_WAREHOUSE_WORDS}: give it in Measured hit ratio to "
+    "replace it (or a HammerDB run's virtual users, on the Compare page)",
+    POOL_BELOW_GIVE: "measure the hit ratio and give it in Measured hit ratio (or a HammerDB run's virtual users, on "
+    "the Compare page)",
+    HIT_GIVEN_IS: "Measured hit ratio is the share of the row lookups' pages found in the pool (1 - page reads / row "
+    "lookups), so it reads lower",
+}
+
+
+def page_words(text: str) -> str:
+    """``text`` (a database's note or warning) with the words that name its file's fields in the page's
+    (:data:`PAGE_WORDS`)."""
+    for lib, page in PAGE_WORDS.items():
+        text = text.replace(lib, page)
+    return text
 
 
 def reads_words(note: str) -> str:
-    """How the reads are modelled, for a page: the demand's ``buffer_hit_note``, its way to replace the reads of every
-    warehouse active said with the page's box (:data:`PAGE_EVERY_WAREHOUSE_NOTE`), and the plain statement of the
-    model's central assumption (:data:`TPROC_C_WORDS`)."""
-    return (
-        f"How its reads are modelled: {note.replace(EVERY_WAREHOUSE_NOTE, PAGE_EVERY_WAREHOUSE_NOTE)}. {TPROC_C_WORDS}"
-    )
+    """How the reads are modelled, for a page: the demand's ``buffer_hit_note`` in the page's words
+    (:func:`page_words`) and the plain statement of the model's central assumption (:data:`TPROC_C_WORDS`)."""
+    return f"How its reads are modelled: {page_words(note)}. {TPROC_C_WORDS}"
 
 
 def _put(prefix: str, db: Database, peak: bool) -> None:

@@ -580,7 +580,10 @@ with st.container():
                 # the model's central assumption, which only the CLI said (DBA review 2026-11-30)
                 st.caption(fmt.md(database_inputs.reads_words(need["demand"]["buffer_hit_note"])))
             if need is not None and need["demand"].get("buffer_hit_warning"):
-                st.warning(fmt.md(first_upper(need["demand"]["buffer_hit_warning"]) + "."), icon=":material/memory:")
+                st.warning(
+                    fmt.md(first_upper(database_inputs.page_words(need["demand"]["buffer_hit_warning"])) + "."),
+                    icon=":material/memory:",
+                )
             # outside the calibrated domain, said as the Performance and Size pages say it of the same design (the
             # guarantee had no word of it; migration walk 2026-11-30)
             shown_db = dbio if need is not None else db
@@ -748,6 +751,8 @@ with st.container():
                             for r in t["sizes"]
                         ],
                         hide_index=True,
+                        # "16 (this database's VM)" was cut to "16 (this database's VI" (browser walk 2026-12-03)
+                        column_config={"vCPUs": st.column_config.TextColumn(width="medium")},
                     )
                     small = t["smallest_vm_meeting_target"]
                     if small:

@@ -111,12 +111,12 @@ def test_estate_says_a_tpm_rows_reads_rest_on_every_warehouse_active(capsys, tmp
 def test_the_sla_page_says_its_reads_take_every_warehouse_and_which_box_replaces_it():
     """The SLA page's "How its reads are modelled" named the database file's fields ("give them", virtual_users) where
     the page has a Measured hit ratio box: it says the assumption and that box; a ratio typed in, and it is gone."""
-    from hciplan_ui.database_inputs import PAGE_EVERY_WAREHOUSE_NOTE
+    from hciplan_ui.database_inputs import PAGE_WORDS
     from planner.models.database import EVERY_WAREHOUSE_NOTE, EVERY_WAREHOUSE_WORDS
 
     at = _sla_dba()
     text = _said(at)
-    assert EVERY_WAREHOUSE_WORDS in text and PAGE_EVERY_WAREHOUSE_NOTE in text
+    assert EVERY_WAREHOUSE_WORDS in text and PAGE_WORDS[EVERY_WAREHOUSE_NOTE] in text
     assert EVERY_WAREHOUSE_NOTE not in text and "buffer_hit_ratio" not in text
     at.number_input(key="sla_db_buffer_hit_ratio").set_value(0.99).run()
     assert not at.exception, [e.value for e in at.exception]
@@ -171,3 +171,18 @@ def test_a_pool_that_holds_the_whole_database_is_not_said_to_read_every_warehous
     for pool_gb, said in ((999, True), (1000, False), (5000, False)):
         path.write_text(json.dumps({"name": "x", "size_gb": 1000, "buffer_pool_gb": pool_gb, "nopm": 20_000}))
         assert ("every warehouse active" in _json(capsys, ["db-io", str(path)])["buffer_hit_note"]) is said, pool_gb
+
+
+def test_the_sla_pages_buffer_pool_warnings_name_its_box_not_the_files_field():
+    """A 4 GB pool's warning said "give it as buffer_hit_ratio, or give the HammerDB run's virtual_users" under a box
+    labelled Measured hit ratio; a perfmon-like ratio's, "buffer_hit_ratio is the share ...". Both in the page's
+    words."""
+    at = _sla_dba()
+    at.number_input(key="sla_db_buffer_pool_gb").set_value(4.0).run()
+    warned = " ".join(w.value for w in at.warning)
+    assert "measure the hit ratio and give it in Measured hit ratio" in warned, warned
+    at.number_input(key="sla_db_buffer_pool_gb").set_value(128.0).run()
+    at.number_input(key="sla_db_buffer_hit_ratio").set_value(0.99).run()
+    warned = " ".join(w.value for w in at.warning)
+    assert "Measured hit ratio is the share of the row lookups' pages" in warned, warned
+    assert not at.exception and "buffer_hit_ratio" not in _said(at) and "virtual_users" not in _said(at)

@@ -67,6 +67,12 @@ EVERY_WAREHOUSE_NOTE = (
     f"no buffer_hit_ratio or virtual_users given, so {EVERY_WAREHOUSE_WORDS}: give its measured buffer_hit_ratio, or "
     "a HammerDB run's virtual_users, to replace it"
 )
+#: the buffer-pool warnings' words that name the database's fields (a page says them in its boxes' words)
+POOL_BELOW_GIVE = "measure the hit ratio and give it as buffer_hit_ratio, or give the HammerDB run's virtual_users"
+HIT_GIVEN_IS = (
+    "buffer_hit_ratio is the share of the row lookups' pages found in the pool (1 - page reads / row lookups), so it "
+    "reads lower"
+)
 #: the most warehouses a description may give (HammerDB builds up to 100,000; the schema allows far more)
 MAX_WAREHOUSES = 10_000_000
 #: the database's vCPUs bind when the users keep them this busy (the closed loop then only
@@ -1125,8 +1131,7 @@ def _io_demand(
             f"the {db.buffer_pool_gb:g} GB buffer pool is below the "
             # two decimals, as the note's: "the 4 GB buffer pool is below the 4 GB" of 4.2 (DBA walk 2026-11-30)
             f"{buf['resident_pages'] * oltp.PAGE_BYTES / 1e9:,.2f} GB the active warehouses keep in use: the model "
-            "gives each page beyond them a miss (a hit ratio of 0, its floor, not a measurement); measure the hit "
-            "ratio and give it as buffer_hit_ratio, or give the HammerDB run's virtual_users"
+            f"gives each page beyond them a miss (a hit ratio of 0, its floor, not a measurement); {POOL_BELOW_GIVE}"
         )
     if db.buffer_hit_ratio is not None and db.buffer_hit_ratio >= PERFMON_LIKE_HIT and model_hit < db.buffer_hit_ratio:
         # a DBA's figure is perfmon's "Buffer cache hit ratio", about 99 % on most servers: it counts every page
@@ -1136,8 +1141,7 @@ def _io_demand(
         hit_warning = (
             f"the hit ratio given ({db.buffer_hit_ratio:.3g}) is above the model's {model_hit:.3g} for this "
             "pool: if it is perfmon's Buffer cache hit ratio, it counts every page lookup (the index root and "
-            "intermediate pages, which nearly always hit); buffer_hit_ratio is the share of the row lookups' "
-            "pages found in the pool (1 - page reads / row lookups), so it reads lower"
+            f"intermediate pages, which nearly always hit); {HIT_GIVEN_IS}"
         )
     if buf["pool_pages"] < buf["resident_pages"]:
         # below the pages every call keeps in use the LRU has nothing left to hold: each other page misses
