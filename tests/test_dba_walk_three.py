@@ -202,3 +202,11 @@ def test_estate_warns_of_a_rows_hit_ratio_as_db_io_does(capsys, tmp_path):
     f.write_text("name,size_gb,tpm,vcpus,ram_gb,buffer_hit_ratio\nA,500,100000,8,64,40%\n")
     assert main(["estate", str(f)]) == 0
     assert "warning: A:" not in capsys.readouterr().err
+
+
+def test_sla_vm_sizes_of_a_database_given_by_its_io_says_what_gives_a_target(capsys):
+    """`sla --db db-erp.json --vm-sizes` said "give the database's workload or a target IOPS", an input no command
+    takes: it says what does give one."""
+    out = _json(capsys, ["sla", str(EX / "reference.json"), "--db", str(EX / "db-erp.json"), "--vm-sizes"])
+    note = out["by_vm_size"]["smallest_vm_note"]
+    assert "target IOPS" not in note and "describe it by its workload (nopm or tpm with buffer_pool_gb)" in note

@@ -1101,7 +1101,11 @@ def guarantee_by_vm_size(
                 )
             )
     else:
-        out["smallest_vm_note"] = "no target: give the database's workload or a target IOPS"
+        # "or a target IOPS" pointed at an input no command or page has (`sla --vm-sizes`; DBA walk 2026-12-03)
+        out["smallest_vm_note"] = (
+            "no target: a database described by its IO asks no IOPS; describe it by its workload (nopm or tpm with "
+            "buffer_pool_gb) for the smallest VM that meets its need"
+        )
     return out
 
 
