@@ -449,11 +449,13 @@ if dba:
     carried = state.sla_database()
     if carried:
         a = st.columns([4, 1])
+        # the Size page's Use this design carries its database here too: "as set on the Compare / what-if page"
+        # named a page the DBA never opened (DBA walk 2026-12-03)
         a[0].caption(
-            "Reads per transaction, log and checkpoint writes and the sizes SQL Server uses: as set on the "
-            "Compare / what-if page."
+            "Reads per transaction, log and checkpoint writes and the sizes SQL Server uses: as the database brought "
+            "here from the Size or Compare page sets them (the Compare / what-if page shows and changes them)."
         )
-        if a[1].button("Default assumptions", key="sla_dbio_reset"):
+        if a[1].button("Use the default assumptions", key="sla_dbio_reset"):
             state.set_sla_database(None)
             carried = None
             st.rerun()

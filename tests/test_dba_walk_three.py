@@ -210,3 +210,16 @@ def test_sla_vm_sizes_of_a_database_given_by_its_io_says_what_gives_a_target(cap
     out = _json(capsys, ["sla", str(EX / "reference.json"), "--db", str(EX / "db-erp.json"), "--vm-sizes"])
     note = out["by_vm_size"]["smallest_vm_note"]
     assert "target IOPS" not in note and "describe it by its workload (nopm or tpm with buffer_pool_gb)" in note
+
+
+def test_a_database_the_size_page_brings_is_not_said_to_come_from_the_compare_page():
+    """After the Size page's Use this design, the SLA page said the database's assumptions were "as set on the
+    Compare / what-if page", a page the DBA never opened."""
+    from apptest import sized
+
+    at = sized((EX / "demand-hammerdb.json").read_bytes())
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    text = _said(at)
+    assert "as the database brought here from the Size or Compare page sets them" in text
+    assert "as set on the Compare / what-if page" not in text
