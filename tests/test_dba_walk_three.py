@@ -223,3 +223,16 @@ def test_a_database_the_size_page_brings_is_not_said_to_come_from_the_compare_pa
     text = _said(at)
     assert "as the database brought here from the Size or Compare page sets them" in text
     assert "as set on the Compare / what-if page" not in text
+
+
+def test_estate_of_file_stats_says_its_unscaled_mean_and_its_vm_without_details(capsys):
+    """`estate file_stats.csv > demand.json` printed nothing of the mean it sized (no peak factor: every peak
+    under-sized) nor of the 4 vCPU, 16 GB VMs it took: both were in --details' notes alone."""
+    f = str(ROOT / "tests" / "fixtures" / "estate" / "file_stats.csv")
+    assert main(["estate", f]) == 0
+    err = capsys.readouterr().err
+    assert "warning: no peak factor is applied: the demand is the mean between the two samples" in err, err
+    assert "note: each database VM taken as 4 vCPUs and 16 GB of RAM (the view does not give them); give --vcpus" in err
+    assert main(["estate", f, "--vcpus", "8", "--ram-gb", "64", "--peak-to-mean-ratio", "1.5"]) == 0
+    err = capsys.readouterr().err
+    assert "no peak factor" not in err and "each database VM taken as" not in err, err

@@ -558,8 +558,8 @@ def cmd_estate(args) -> int:
     elif kind == "file-stats":
         out = estate.stats_demand(
             estate.read_file_stats(data, name),
-            vcpus=args.vcpus or 4,
-            ram_gb=args.ram_gb or 16.0,
+            vcpus=args.vcpus,
+            ram_gb=args.ram_gb,
             peak_to_mean_ratio=args.peak_to_mean_ratio or 1.0,
             latency_target_ms=args.latency_target_ms,
             **fields,

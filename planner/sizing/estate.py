@@ -783,14 +783,24 @@ def database_kind(database: str, by_id: bool) -> str:
     return "tempdb" if key in TEMPDB else "system" if key in SYSTEM_DATABASES else "user"
 
 
-def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, peak_to_mean_ratio: float = 1.0, **kw) -> dict:
+#: a file-stats database's VM where none is given (the view gives none)
+STATS_VM_VCPUS, STATS_VM_RAM_GB = 4, 16.0
+
+
+def stats_demand(
+    stats: dict, vcpus: int | None = None, ram_gb: float | None = None, peak_to_mean_ratio: float = 1.0, **kw
+) -> dict:
     """A demand from :func:`read_file_stats`'s databases, as a DBaaS migration moves them: each user
     database its own VM of ``vcpus`` and ``ram_gb`` (the view gives neither). The view is one instance's:
     its system databases (master, model, msdb, the resource database, distribution) are not migrated, and
     tempdb's IO, the instance's, is spread over the user databases in proportion to their own IO (each VM
     has its own tempdb), its size with it. IOPS are the mean between the two samples, times
-    ``peak_to_mean_ratio`` when the user knows the peaks (no factor is assumed)."""
+    ``peak_to_mean_ratio`` when the user knows the peaks (no factor is assumed). ``vcpus`` and ``ram_gb`` not given:
+    :data:`STATS_VM_VCPUS` and :data:`STATS_VM_RAM_GB`, said in ``defaults``."""
     name = stats.get("file", "file_stats")
+    vm_default = vcpus is None or ram_gb is None
+    vcpus = STATS_VM_VCPUS if vcpus is None else vcpus
+    ram_gb = STATS_VM_RAM_GB if ram_gb is None else ram_gb
     if not 1.0 <= peak_to_mean_ratio <= MAX_PEAK_TO_MEAN_RATIO:
         raise EstateError(
             f"must be 1..{MAX_PEAK_TO_MEAN_RATIO:g}: the peak over the mean (got {peak_to_mean_ratio:g})",
@@ -839,13 +849,16 @@ def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, peak_to_mean
             }
         )
     notes = [n for n in stats["notes"] if n != MEAN_NOTE]  # said below, with what scales it
+    unscaled = None
     if peak_to_mean_ratio == 1:
         # said, not scaled: two samples give a mean and nothing of the peaks (DBA walk 2026-11-30: "23,171 IOPS at
-        # their peaks" of a mean)
-        notes.append(
+        # their peaks" of a mean); a warning, printed without --details: it was in the details' notes alone, and
+        # the demand piped to size under-sized every peak without a word (DBA walk 2026-12-03)
+        unscaled = (
             "no peak factor is applied: the demand is the mean between the two samples, which under-sizes the "
             "databases' peaks; give the peak-to-mean ratio you know (from Performance Monitor, say) to scale it"
         )
+        notes.append(unscaled)
     else:
         notes.append(f"IOPS: the mean between the two samples x {peak_to_mean_ratio:g}, the peak-to-mean ratio given")
     if system:
@@ -863,11 +876,13 @@ def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, peak_to_mean
             "tempdb)"
         )
     out = estate_demand(dbs, name, peaks=peak_to_mean_ratio != 1, **kw)
-    out["notes"] = [
-        *notes,
-        f"each database VM taken as {vcpus} vCPUs and {ram_gb:g} GB of RAM (the view does not give them)",
-        *out["notes"],
-    ]
+    vm = f"each database VM taken as {vcpus} vCPUs and {ram_gb:g} GB of RAM (the view does not give them)"
+    if vm_default:  # a value taken for what was not given, printed as the list's defaults are
+        vm += "; give --vcpus and --ram-gb for the VMs the databases move to"
+        out["defaults"].insert(0, vm)
+    if unscaled:
+        out["warnings"].insert(0, unscaled)
+    out["notes"] = [*notes, vm, *out["notes"]]
     # the IOPS under their own name: a mean is no peak (the demand's rows carry "peak_iops" for every estate)
     for d in out["databases"]:
         d["iops"] = d.pop("peak_iops")
