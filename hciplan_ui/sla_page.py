@@ -360,6 +360,8 @@ if existing:
     )
 #: the design the guarantee and its sections are on: the design here, or the customer's system today
 gj = existing if on_today and existing else dj
+# the stack the guarantee's band is named in (a Ceph node's "DB/WAL devices", not "cache devices")
+g_stack = json.loads(gj).get("stack")
 # named as the Design and Performance pages name it, with a Ceph design's release: the page guaranteed a Ceph design
 # with no word of the release its figures model (DBA walk 2026-12-03)
 # the system today by what it is (today_words: a seed's parts are not all catalog ids, which design_label reads)
@@ -596,7 +598,7 @@ with st.container():
                 # what the band under the guarantee is, said after the flags, so the two read as one (verification
                 # walk); the library's band_note says how it is widened outside the domain (honesty audit 2026-12-01)
                 band_is = (
-                    band_note_words(g["band_note"])
+                    band_note_words(g["band_note"], g_stack)
                     if g.get("guaranteed_iops_low") is not None and g.get("band_note")
                     else None
                 )
@@ -613,7 +615,7 @@ with st.container():
                 # what the band is, the library's words (honesty audit 2026-12-01: the help said the refits' spread,
                 # which is not how far a cluster the model has not seen may fall; the band is now that, too)
                 help="the model's figure at the latency target. The band under it is "
-                + (band_note_words(g["band_note"]) if g.get("band_note") else "not known")
+                + (band_note_words(g["band_note"], g_stack) if g.get("band_note") else "not known")
                 + ". To promise with margin, promise its low end or less",
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
@@ -622,7 +624,7 @@ with st.container():
                     # a band from 0 says why (regression walk 2026-12-01)
                     m[0].caption(fmt.md(sentence(g["guaranteed_iops_low_note"])))
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
-                m[0].caption(fmt.md(sentence(band_note_words(g["band_note"]))))
+                m[0].caption(fmt.md(sentence(band_note_words(g["band_note"], g_stack))))
             if g.get("guarantee_note"):
                 # 0 at the prediction, more within the band: said plainly, not as "0 / 0 / 0" (honesty audit)
                 m[0].caption(fmt.md(sentence(g["guarantee_note"])))

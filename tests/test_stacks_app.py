@@ -948,3 +948,16 @@ def test_the_compare_pages_node_down_row_says_an_erasure_code_resumes_after_reco
     three = _page_with("hciplan_ui/compare_page.py", ec | {"nodes": 3})
     row3 = re.search(r"One node down \|([^\n]*)", _plain(" ".join(m.value for m in three.markdown)))
     assert row3 and row3.group(1).split("|")[0].strip() == "0 IOPS", row3.group(1)  # the current design's column
+
+
+def test_the_sla_pages_band_names_a_ceph_nodes_db_wal_devices():
+    """Ceph walk (2026-12-03): the SLA page said what widened the guarantee's band in S2D's words ("cache devices:
+    never varied in the measurements") of a Ceph node's DB/WAL devices; sla on the command line said it in Ceph's."""
+    from planner.models.design import dump_design
+
+    ceph = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text())
+    ceph["node"]["cache_devices"] = {"model": "intel-optane-p5800x-800gb", "count": 2}
+    at = _page_with("hciplan_ui/sla_page.py", dump_design(parse_design(ceph)))
+    said = _plain(" ".join(str(x.value) for x in [*at.caption, *at.markdown, *at.info, *at.warning]))
+    assert "DB/WAL devices: never varied in the measurements" in said, said[-3000:]
+    assert "cache devices: never varied" not in said
