@@ -236,3 +236,13 @@ def test_estate_of_file_stats_says_its_unscaled_mean_and_its_vm_without_details(
     assert main(["estate", f, "--vcpus", "8", "--ram-gb", "64", "--peak-to-mean-ratio", "1.5"]) == 0
     err = capsys.readouterr().err
     assert "no peak factor" not in err and "each database VM taken as" not in err, err
+
+
+def test_estate_of_perfmon_says_the_vms_it_takes_for_a_count_of_databases(capsys):
+    """`estate perfmon.csv --capacity-tb 5 --databases 4` sized four 4 vCPU, 16 GB VMs (the demand's defaults) with no
+    word; given, nothing is said."""
+    f = str(ROOT / "tests" / "fixtures" / "estate" / "perfmon.csv")
+    assert main(["estate", f, "--capacity-tb", "5", "--databases", "4"]) == 0
+    assert "note: each database VM taken as 4 vCPUs and 16 GB of RAM, the demand's defaults" in capsys.readouterr().err
+    assert main(["estate", f, "--capacity-tb", "5", "--databases", "4", "--vcpus", "8", "--ram-gb", "32"]) == 0
+    assert "each database VM taken as" not in capsys.readouterr().err

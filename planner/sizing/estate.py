@@ -907,8 +907,9 @@ def perfmon_demand(
     """A totals demand from :func:`read_perfmon`'s volumes: their peak IOPS (95th percentile)
     added up, the IO size and read share weighted by each volume's mean IOPS. The counters
     give no data size, so ``capacity_tb`` is the user's, and ``databases`` (for vCPUs and
-    RAM) too. Returns ``{"demand": Demand JSON, "totals": ..., "notes": [...], "warnings": [...]}`` (``warnings``:
-    what the demand leaves out, also first among the notes)."""
+    RAM) too. Returns ``{"demand": Demand JSON, "totals": ..., "notes": [...], "defaults": [...], "warnings": [...]}``
+    (``warnings``: what the demand leaves out, also first among the notes; ``defaults``: the VMs taken for a count
+    of databases given without them)."""
     from pydantic import ValidationError
 
     from planner.core.errors import format_validation_error
@@ -952,12 +953,21 @@ def perfmon_demand(
         )
     except ValidationError as exc:
         raise EstateError(format_validation_error(exc, "demand"), perf.get("file", "perfmon")) from None
+    defaults = []
+    if databases and not {"vcpus_per_db", "ram_gb_per_db"} <= demand_fields.keys():
+        # the demand's own defaults, taken without a word for the VMs a count of databases asks (DBA walk
+        # 2026-12-03), as the file statistics' VMs are said
+        defaults.append(
+            f"each database VM taken as {demand.vcpus_per_db} vCPUs and {demand.ram_gb_per_db:g} GB of RAM, the "
+            "demand's defaults (the counters do not give them; `estate --vcpus --ram-gb` gives others)"
+        )
     return {
         "source": perf["source"],
         "volumes": vols,
         "totals": {"volumes": len(vols), "peak_iops": peak, "capacity_tb": capacity_tb},
         "demand": demand.model_dump(mode="json", exclude_none=True),
-        "notes": warnings + notes + perf["notes"],
+        "notes": warnings + defaults + notes + perf["notes"],
+        "defaults": defaults,
         "warnings": warnings,
     }
 
