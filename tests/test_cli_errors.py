@@ -692,3 +692,11 @@ def test_compare_says_a_database_described_by_its_io_is_a_workload(tmp_path, cap
     err = capsys.readouterr().err
     assert err.startswith("error: database: this database gives its IO, not a rate to turn into IO: give compare")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("example", ["db-erp.json", "demand-200dbs.json"])
+def test_estate_given_a_json_file_names_the_command_that_takes_it(example, capsys):
+    """DBA walk (2026-12-03): one database's file given to estate said only "a JSON file, not a table: give a CSV
+    or XLSX file", not which command reads it."""
+    line = _fails(["estate", str(EX / example)], capsys, "file")
+    assert "`hciplan db-io`" in line and "`hciplan sla DESIGN --database`" in line and "`hciplan size`" in line

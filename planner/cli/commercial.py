@@ -513,6 +513,7 @@ def register_scenario(sub) -> None:
 
 
 def cmd_estate(args) -> int:
+    from planner.core.tables import is_json
     from planner.models.catalog import load_catalog
     from planner.models.demand import Demand
     from planner.sizing import estate
@@ -529,6 +530,15 @@ def cmd_estate(args) -> int:
         check_program(args.validated_for, load_catalog())
     data = read_bounded(args.file, MAX_ESTATE_FILE_BYTES, "file", InputError)
     name = Path(args.file).name
+    if is_json(data):
+        # one database's file said only "a JSON file, not a table: give a CSV or XLSX file" (DBA walk 2026-12-03):
+        # which command takes it
+        raise InputError(
+            "a JSON file: estate reads the customer's estate (a database list as CSV or XLSX, or SQL Server "
+            "exports); one database's JSON goes to `hciplan db-io` or `hciplan sla DESIGN --database`, a demand's "
+            "to `hciplan size`",
+            "file",
+        )
     kind = estate.detect(data) if args.format == "auto" else args.format
     fields = {}
     if args.growth_pct is not None:

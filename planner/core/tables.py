@@ -210,6 +210,12 @@ def is_xlsx(data: bytes) -> bool:
     return data[:4] == b"PK\x03\x04"
 
 
+def is_json(data: bytes) -> bool:
+    """Whether ``data`` is a JSON document rather than a table: its first character past a byte-order mark and
+    blanks opens an object or a list (a workbook is a zip archive, never this)."""
+    return not is_xlsx(data) and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+
+
 def read_rows(
     data: bytes,
     name: str,
@@ -230,7 +236,7 @@ def read_rows(
     check_size(data, name, max_bytes)
     # a JSON file read as a table said "missing column name, vcpus, ram_gb (columns found:
     # name_200_databases, ...)" (CLI review 2026-11-29): every table reader says what it is
-    if not is_xlsx(data) and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+    if is_json(data):
         raise TableError("a JSON file, not a table: give a CSV or XLSX file", name)
     if not is_xlsx(data) and str(name).lower().endswith((".xlsx", ".xlsm")):
         # a file named .xlsx that is no workbook was read as CSV: "missing column name ... (columns found:
