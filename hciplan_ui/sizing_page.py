@@ -16,7 +16,14 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, costs, database_inputs, export, fmt, inputs, state
-from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help, binding_said, design_label
+from hciplan_ui.sizing_rows import (
+    PARTS_COLUMNS,
+    SUMMARY_COLUMNS,
+    binding_help,
+    binding_said,
+    design_label,
+    log_basis_line,
+)
 from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
 from hciplan_ui.sizing_rows import shown_row as _shown
@@ -967,6 +974,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     if demand.database is not None:
         # the model's central assumption, which only the CLI said (DBA review 2026-11-30)
         st.caption(fmt.md(database_inputs.reads_words(io_demand(demand.database).buffer_hit_note)))
+    if (log_line := log_basis_line(res.get("demand") or {})) is not None:
+        st.caption(log_line)
     # "Guaranteed IOPS 1,395,367" beside "1,865,617 IOPS at saturation" and the pages' "IOPS 1,200,000" read as
     # three answers to one question (browser review 2026-11-30): the tile says which it is and what is needed
     needed_iops = demand.totals()[0]

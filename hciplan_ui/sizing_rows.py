@@ -236,3 +236,17 @@ HEADERS = {
     "binding": "Binding",
     "differs_from_best": "Differs from the best",
 }
+
+
+def log_basis_line(summary: dict) -> str | None:
+    """What the demand's IOPS take for the log's flush latency, in one line, from the sizer's demand summary
+    (``database_log_write_latency_ms`` and its note, :func:`planner.sizing.search.demand_summary`), or None for a
+    demand with no database rate. `size` printed the assumed 1 ms and that the SLA page's design prediction replaces
+    it; the Size page said neither beside its IOPS needed, which then differ from the SLA page's for the same
+    database (DBA walk 2026-12-04)."""
+    ms = summary.get("database_log_write_latency_ms")
+    if ms is None:
+        return None
+    return fmt.md(
+        f"The IOPS needed take its log flushed at {fmt.ms(ms)}: {summary['database_log_write_latency_note']}."
+    )

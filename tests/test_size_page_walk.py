@@ -1,0 +1,29 @@
+"""A new DBA walks the Size page's "size a cluster for my databases" (2026-12-04): the size, buffer pool, rate and
+count of its databases, the sizing, and the design it finds opened on the other pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apptest import said, sized
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+
+
+def test_the_size_page_says_the_log_latency_its_iops_needed_take():
+    """`size` printed the log flush latency its databases' IOPS rest on (an assumed 1 ms, which the SLA page replaces
+    with the chosen design's predicted write latency); the Size page said it nowhere beside its IOPS needed. It says
+    it in one line, in the sizer's own note."""
+    at = sized((EX / "demand-hammerdb.json").read_bytes(), use=False)
+    text = said(at)
+    line = "The IOPS needed take its log flushed at 1.000 ms: no design given: assumed; on a design"
+    assert line in text, text[:3000]
+    assert "its predicted write latency replaces it" in text
+    assert len([c for c in at.caption if "log flushed at" in str(c.value)]) == 1
+
+
+def test_a_demand_in_tiers_has_no_log_line():
+    """A demand in tiers has no rate to flush a log at: no line about it."""
+    at = sized((EX / "demand-200dbs.json").read_bytes(), use=False)
+    assert "log flushed at" not in said(at)
