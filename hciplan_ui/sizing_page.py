@@ -953,10 +953,13 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     )
     m[1].metric("Nodes", best["design"]["nodes"])
     needed_tb = demand.totals()[1]
+    # a need below 0.01 TB read "0.00 TB needed" (two 1 GB databases; DBA walk 2026-12-04): as many decimals as
+    # keep it from rounding to nothing
+    needed = fmt.num(needed_tb, fmt.shown_decimals(needed_tb), "TB")
     m[2].metric(
         "Usable capacity",
         fmt.tb(best["usable_capacity_tb"]),  # as every page writes it (271.10, not 271.1)
-        delta=f"{fmt.tb(needed_tb)} needed",
+        delta=f"{needed} needed",
         delta_color="off",
         delta_arrow="off",
         # what the need holds: the data files alone were counted, with no log or tempdb (DBA review 2026-11-30)
@@ -964,11 +967,11 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         + (
             fmt.md(note)
             if (note := demand.capacity_note()) is not None
-            else f"{fmt.tb(needed_tb)} (with growth), as given"
+            else f"{needed} (with growth), as given"
         ),
     )
     if (note := demand.capacity_note()) is not None:
-        st.caption(fmt.md(f"Capacity needed: {fmt.tb(needed_tb)}, {note}."))
+        st.caption(fmt.md(f"Capacity needed: {needed}, {note}."))
     if (note := demand.volume_note()) is not None:  # a database beyond one S2D volume (stop 55 walk)
         st.caption(fmt.md(sentence(note)))
     if demand.database is not None:

@@ -27,3 +27,18 @@ def test_a_demand_in_tiers_has_no_log_line():
     """A demand in tiers has no rate to flush a log at: no line about it."""
     at = sized((EX / "demand-200dbs.json").read_bytes(), use=False)
     assert "log flushed at" not in said(at)
+
+
+def test_a_need_below_a_hundredth_of_a_tb_does_not_read_as_none():
+    """Two 1 GB databases (one with 20 % growth) read "0.00 TB needed" under Usable capacity, and "Capacity needed:
+    0.00 TB" beside their 0.003 TB: the need keeps the decimals that show it."""
+    import json
+
+    demand = json.loads((EX / "demand-hammerdb.json").read_text())
+    demand["database"].update(size_gb=1, buffer_pool_gb=1)
+    demand.update(databases=1, ram_gb_per_db=None)
+    at = sized(json.dumps(demand).encode(), use=False)
+    usable = next(m for m in at.metric if m.label == "Usable capacity")
+    assert usable.delta == "0.003 TB needed", usable.delta
+    assert "Capacity needed: 0.003 TB" in said(at)
+    assert "0.00 TB" not in said(at)
