@@ -455,6 +455,7 @@ def test_report_has_the_hci_report_keys():
             "waterfall",
             "reprotected_after_node_loss",
             "online_after_node_loss",
+            "io_resumes_after_recovery",
             "node_loss_note",
             "repairs_after_node_loss",
             "reprotected_after_node_loss_tb",

@@ -700,3 +700,12 @@ def test_estate_given_a_json_file_names_the_command_that_takes_it(example, capsy
     or XLSX file", not which command reads it."""
     line = _fails(["estate", str(EX / example)], capsys, "file")
     assert "`hciplan db-io`" in line and "`hciplan sla DESIGN --database`" in line and "`hciplan size`" in line
+
+
+def test_a_number_out_of_bounds_is_echoed_with_its_thousands_separated(tmp_path, capsys):
+    """DBA walk (2026-12-03): "must be less than or equal to 10,000 (got 1000000000000.0)", the bound with
+    separators and the value typed without."""
+    db = tmp_path / "db.json"
+    db.write_text(json.dumps({"name": "x", "size_tb": 1e12, "vcpus": 8}))
+    line = _fails(["db-io", str(db)], capsys, "database.size_tb")
+    assert line.endswith("must be less than or equal to 10,000 (got 1,000,000,000,000)"), line
