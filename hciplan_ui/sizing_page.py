@@ -32,7 +32,7 @@ from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.errors import shown as shown_value
-from planner.core.text import count, first_upper, sentence, tidy
+from planner.core.text import count, first_upper, pct, sentence, tidy
 from planner.models.database import (
     LOG_SPACE_FRACTION,
     SOURCES,
@@ -44,6 +44,7 @@ from planner.models.database import (
     vm_ram_gb,
 )
 from planner.models.demand import (
+    GROWTH_IN_WORDS,
     GROWTH_PERIOD_MONTHS,
     MAX_GROWTH_PCT,
     Demand,
@@ -244,6 +245,7 @@ def _form_values(d: Demand, tiers: list[str]) -> dict:
         v |= {
             "size_mode": DBA_MODE,
             "size_db_n": int(d.databases or 1),
+            "size_growth_in": d.growth_in,
             "size_db_vcpus": int(d.vcpus_per_db),
             # blank (derived) where the demand's RAM is the buffer pool's rule: it follows the pool when it changes
             "size_db_ram_gb": None
@@ -533,6 +535,26 @@ with st.form("size_form"):
             "off: its mean. Indirect checkpoints (SQL Server 2016 and later) write steadily: peak and mean agree. "
             "SQL Server 2019 is assumed unless a demand file or the Compare page's description names another version",
         )
+        # what growth grows: more databases like this one (a tenant count, rounded up to whole databases) or these
+        # databases' data and rate. One 50,000 GB database with +20 % was sized as two (150 TB), the rounding doubling
+        # it (Size page walk 2026-12-03): the choice is the demand's (Demand.growth_in), its default kept
+        st.session_state.setdefault("size_growth_in", "databases")
+        growth_in = c[3].selectbox(
+            "Growth adds",
+            list(GROWTH_IN_WORDS),
+            format_func=GROWTH_IN_WORDS.__getitem__,
+            key="size_growth_in",
+            help="more databases like this one: the count grows, rounded up to whole databases (a tenant count); "
+            "data and rate: each of these databases grows in its data and its transactions, the count as given",
+        )
+        if growth_in == "databases" and growth and isinstance(db_n, int | float) and db_n >= 1:
+            grown = math.ceil(db_n * (1.0 + growth / 100.0) - 1e-9)
+            if grown / db_n - 1.0 > 1.5 * growth / 100.0:  # the rounding, not the growth, sets the count
+                c[3].caption(
+                    f"{count(int(db_n), 'database')} {'grows' if db_n == 1 else 'grow'} to {grown} "
+                    f"({pct(grown / db_n - 1.0, sign=True)}, not +{growth:,.0f} %): whole databases. "
+                    f"Growth adds {GROWTH_IN_WORDS['size_and_rate']} grows these instead."
+                )
         # the space beside the data files: capacity counted the data alone, 24 x 1 TB databases needing 24.0 TB with no
         # log or tempdb (DBA review 2026-11-30)
         c = st.columns(4)
@@ -675,6 +697,7 @@ if go:
                 "latency_statistic": stat,
                 "vcpus_per_db": int(vcpu_db),
                 "database_need": "peak" if db_peak else "mean",
+                "growth_in": st.session_state.get("size_growth_in", "databases"),
             }
             need_ram = vm_ram_gb(db_bp)
             if ram_db is None:  # not typed: the demand derives it from the buffer pool (planner.models.demand)
@@ -964,11 +987,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         delta_arrow="off",
         # what the need holds: the data files alone were counted, with no log or tempdb (DBA review 2026-11-30)
         help="the design's usable capacity; the demand needs "
-        + (
-            fmt.md(note)
-            if (note := demand.capacity_note()) is not None
-            else f"{needed} (with growth), as given"
-        ),
+        + (fmt.md(note) if (note := demand.capacity_note()) is not None else f"{needed} (with growth), as given"),
     )
     if (note := demand.capacity_note()) is not None:
         st.caption(fmt.md(f"Capacity needed: {needed}, {note}."))

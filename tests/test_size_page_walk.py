@@ -42,3 +42,25 @@ def test_a_need_below_a_hundredth_of_a_tb_does_not_read_as_none():
     assert usable.delta == "0.003 TB needed", usable.delta
     assert "Capacity needed: 0.003 TB" in said(at)
     assert "0.00 TB" not in said(at)
+
+
+def test_one_described_database_can_grow_in_data_and_rate_not_into_two():
+    """Size page walk (2026-12-03): one 50,000 GB database with +20 % growth was sized as two (150 TB), growth being
+    more databases rounded up to whole ones. The page says when the rounding, not the growth, sets the count, and
+    "Growth adds" grows the database itself (Demand.growth_in), kept in the demand it sizes."""
+    import json
+
+    from planner.models.demand import Demand
+
+    demand = json.loads((EX / "demand-hammerdb.json").read_text())
+    demand.update(databases=1)
+    at = sized(json.dumps(demand).encode(), use=False)
+    assert at.selectbox(key="size_growth_in").value == "databases"
+    assert "1 database grows to 2 (+100 %, not +20 %): whole databases." in said(at), said(at)[:2000]
+    at.selectbox(key="size_growth_in").set_value("size_and_rate")
+    at.button(key="FormSubmitter:size_form-Size it").click().run()  # a form's choice takes effect when sent
+    assert not at.exception, [e.value for e in at.exception]
+    assert "grows to 2" not in said(at)
+    sized_demand = Demand.model_validate_json(at.session_state["size_demand"])
+    assert sized_demand.growth_in == "size_and_rate" and sized_demand.database_count() == 1
+    assert sized_demand.totals()[1] == 1.2 * Demand.model_validate(demand).totals()[1] / 2  # one database's, +20 %

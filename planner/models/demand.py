@@ -39,6 +39,8 @@ from planner.models.tiers import TierSet, default_tiers
 
 #: what a demand's growth grows (:attr:`Demand.growth_in`)
 GrowthIn = Literal["databases", "size_and_rate"]
+#: what a demand's growth grows, in a customer's words
+GROWTH_IN_WORDS = {"databases": "more databases", "size_and_rate": "each database's data and rate"}
 
 #: the failures a demand's data must survive (:mod:`planner.physics.rules`)
 FaultTolerance = Literal["node", "node-and-drive", "two-nodes"]
