@@ -481,7 +481,10 @@ def _short(d: dict) -> str:
         tier = f"{d['tier']} {d['statistic']}{of} " if d.get("tier") else "worst "
         return f"{tier}{fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target, all nodes up"
     if k == "capacity":
-        return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"
+        # the Size page's tile's precision (two decimals, more where they would round to nothing): "11.2 TB needed"
+        # stood under its "11.25 TB needed" (Size page walk 2026-12-03)
+        places = fmt.shown_decimals(d["have"], d["need"])
+        return f"{fmt.num(d['have'], places, 'TB')} usable, {fmt.num(d['need'], places, 'TB')} needed"
     if k == "vcpus":
         rate = d.get("database_rate")
         if rate and not rate["carried"]:  # the nodes have the vCPUs; each database's own are too few

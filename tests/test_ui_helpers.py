@@ -666,3 +666,12 @@ def test_a_ceph_designs_words_name_its_db_wal_devices_not_a_cache():
     bare = ceph | {"node": d["node"] | {"cache_devices": None}}
     assert " · no DB/WAL devices · " in described(bare)
     assert " · no cache · " in described(d | {"node": d["node"] | {"cache_devices": None}})
+
+
+def test_the_demand_tables_capacity_keeps_the_size_pages_precision():
+    """Size page walk (2026-12-03): the "against the demand" row said "11.2 TB needed" under the tile's "11.25 TB
+    needed"; a need of 0.003 TB read "0.0 TB"."""
+    from hciplan_ui.costs import _short
+
+    assert _short({"key": "capacity", "have": 16.81, "need": 11.25}) == "16.81 TB usable, 11.25 TB needed"
+    assert _short({"key": "capacity", "have": 16.81, "need": 0.003}) == "16.810 TB usable, 0.003 TB needed"
