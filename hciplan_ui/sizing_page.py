@@ -53,6 +53,7 @@ from planner.models.demand import (
     growth_pct_over,
     growth_pct_per_year,
     growth_words,
+    whole_databases,
 )
 from planner.models.design import CephSpec
 from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, ceph_release_words, node_limit_words
@@ -548,12 +549,12 @@ with st.form("size_form"):
             "data and rate: each of these databases grows in its data and its transactions, the count as given",
         )
         if growth_in == "databases" and growth and isinstance(db_n, int | float) and db_n >= 1:
-            grown = math.ceil(db_n * (1.0 + growth / 100.0) - 1e-9)
+            grown = whole_databases(db_n * (1.0 + growth / 100.0))  # the demand's own rounding
             if grown / db_n - 1.0 > 1.5 * growth / 100.0:  # the rounding, not the growth, sets the count
                 c[3].caption(
                     f"{count(int(db_n), 'database')} {'grows' if db_n == 1 else 'grow'} to {grown} "
                     f"({pct(grown / db_n - 1.0, sign=True)}, not +{growth:,.0f} %): whole databases. "
-                    f"Growth adds {GROWTH_IN_WORDS['size_and_rate']} grows these instead."
+                    f'Set Growth adds to "{GROWTH_IN_WORDS["size_and_rate"]}" to grow these instead.'
                 )
         # the space beside the data files: capacity counted the data alone, 24 x 1 TB databases needing 24.0 TB with no
         # log or tempdb (DBA review 2026-11-30)
