@@ -709,3 +709,19 @@ def test_a_number_out_of_bounds_is_echoed_with_its_thousands_separated(tmp_path,
     db.write_text(json.dumps({"name": "x", "size_tb": 1e12, "vcpus": 8}))
     line = _fails(["db-io", str(db)], capsys, "database.size_tb")
     assert line.endswith("must be less than or equal to 10,000 (got 1,000,000,000,000)"), line
+
+
+def test_shown_separates_only_large_numbers_and_keeps_the_rest_as_typed():
+    """The thousands separators are for figures of four digits and more; below, the value's shortest form (a drive
+    at 5e-324 MB/s was refused as "got 4.94065645841247e-324" by a general format)."""
+    from planner.core.errors import shown
+
+    assert [shown(v) for v in (1e12, 1234.5, -1000, 5e-324, 2.0, 1e20, float("inf"))] == [
+        "1,000,000,000,000",
+        "1,234.5",
+        "-1,000",
+        "5e-324",
+        "2.0",
+        "1e+20",
+        "inf",
+    ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -90,10 +89,10 @@ def shown(value: object, limit: int = MAX_SHOWN_CHARS) -> str:
     written as its escape (a newline as ``\n``), at most ``limit`` characters. A backslash stays one:
     repr doubled it, and a perfmon counter read "'\\\\SQL01\\LogicalDisk(D:)'" (browser review
     2026-11-29)."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-        # a number with its thousands separated, as the bound beside it: "must be less than or equal to 10,000 (got
-        # 1000000000000.0)" (DBA walk 2026-12-03); up to 15 significant digits, so a typed value is not rounded
-        s = f"{value:,}" if isinstance(value, int) else f"{value:,.15g}"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1000 <= abs(value) < 1e16:
+        # a large number with its thousands separated, as the bound beside it: "must be less than or equal to 10,000
+        # (got 1000000000000.0)" (DBA walk 2026-12-03); any other as its shortest form (5e-324, 2.0, 1e+20)
+        s = f"{int(value):,}" if float(value).is_integer() else f"{value:,}"
     elif not isinstance(value, str):
         s = repr(value)
     else:
