@@ -491,8 +491,10 @@ def test_the_tier_editor_refuses_a_figure_out_of_bounds_in_words(server, browser
     grid.wait_for()
     grid.scroll_into_view_if_needed()
     cell_editor = page.locator("input.gdg-input")  # the grid's editor of the cell Enter opened
-    for _ in range(3):  # a click while the grid still lays out can go unseen (CI of stop 63): until its editor opens
-        page.wait_for_timeout(300)
+    # a click while the grid still lays out can go unseen (CI of stop 63), and under a loaded CI three tries of 3 s
+    # were not enough (CI of stop 65): until its editor opens
+    for _ in range(6):
+        page.wait_for_timeout(500)
         box = grid.bounding_box()
         # the first row's name cell, focused (a first click may only focus the grid), then Size, TB
         page.mouse.click(box["x"] + 60, box["y"] + 52)
@@ -502,7 +504,7 @@ def test_the_tier_editor_refuses_a_figure_out_of_bounds_in_words(server, browser
             page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
         try:
-            cell_editor.wait_for(timeout=3_000)
+            cell_editor.wait_for(timeout=5_000)
             break
         except PlaywrightTimeout:
             page.keyboard.press("Escape")
